@@ -1,0 +1,76 @@
+//===- Passes.td - Ferric transformation passes ------------*- tablegen -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_TRANSFORMS_PASSES_TD
+#define FERRIC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
+  let summary = "Fuse maximal groups of elementwise ferric ops into ferric.fused";
+  let description = [{
+    Groups fusible ops (every elementwise op, `ferric.cast`, `ferric.select`,
+    `ferric.cmp`, `ferric.broadcast`, scalar operands and existing
+    `ferric.fused`) into maximal groups over one iteration space and replaces
+    each group with one `ferric.fused` that computes every value the rest of
+    the function needs from the group's external inputs: one kernel, no
+    intermediate tensors.
+
+    The grouping is greedy and visits ops from the last to the first: a
+    producer joins the group of its consumers when all its uses are in that
+    group (which can never create a cycle), or, with `multi-output`, when it
+    also has uses outside and no path from those uses leads back into the
+    group, in which case its value becomes an extra result. With
+    `recompute-cheap`, a cheap producer used by several groups is copied into
+    each instead. Broadcasts are folded into the indexing maps of the fused
+    op and never materialized. `ferric.reduce`, `ferric.matmul`, calls and
+    non-ferric ops are barriers. Common subexpressions are eliminated before
+    grouping and inside every body.
+
+    `report=-` (or a file path) writes, per function, the groups formed, ops
+    fused, kernel launches before and after, the intermediate tensor bytes no
+    longer written and read, and the reason each unfused edge stayed
+    unfused. The same decisions are emitted as optimization remarks in
+    category `ferric-fuse` (`--remarks-filter=ferric-fuse
+    --remark-format=emitRemark` in ferric-opt).
+
+    ```mlir
+    %s = ferric.silu %a : tensor<1024xf32>
+    %r = ferric.mul %s, %b : tensor<1024xf32>
+    // becomes
+    %r = ferric.fused ins(%a, %b : tensor<1024xf32>, tensor<1024xf32>)
+        -> tensor<1024xf32> { ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"maxInputs", "max-inputs", "unsigned", /*default=*/"0",
+           "Most inputs (tensors and scalars) one fused op may read; 0 means "
+           "no limit. The SPIR-V pipeline passes the device's storage-buffer "
+           "limit minus the outputs.">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"0",
+           "Most elementwise ops in one group; 0 means no limit">,
+    Option<"minOps", "min-ops", "unsigned", /*default=*/"2",
+           "Fewest elementwise ops worth a fused kernel; smaller groups stay "
+           "unfused (1 fuses lone ops too)">,
+    Option<"multiOutput", "multi-output", "bool", /*default=*/"true",
+           "Let a value used inside and outside a group become an extra "
+           "result of the fused op">,
+    Option<"recomputeCheap", "recompute-cheap", "bool", /*default=*/"false",
+           "Copy a cheap producer into each consumer group instead of "
+           "materializing it">,
+    Option<"cheapCost", "cheap-cost", "unsigned", /*default=*/"1",
+           "Largest scalar cost (roughly instructions) that counts as cheap "
+           "for recompute-cheap">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the fusion report to this file, or to stdout with '-'">
+  ];
+}
+
+#endif // FERRIC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,369 @@
+//===- FusionPlan.cpp - Grouping decisions of ferric-fuse -----------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FusionPlan.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// Upper bound on the nodes one cycle check visits; past it the join is
+/// refused (conservatively), which keeps the pass near-linear.
+static constexpr unsigned kReachabilityBudget = 4096;
+
+FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
+    : block(block), options(options) {
+  unsigned i = 0;
+  for (Operation &op : block)
+    pos[&op] = i++;
+}
+
+bool FusionPlanner::isFusible(Operation *op) {
+  if (!isa<ElementwiseOpInterface, BroadcastOp, FusedOp>(op))
+    return false;
+  return llvm::all_of(op->getResultTypes(),
+                      [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+static ArrayRef<int64_t> shapeOf(Operation *op) {
+  return cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+}
+
+static unsigned computeOpsOf(Operation *op) {
+  if (isa<BroadcastOp>(op))
+    return 0;
+  if (auto fused = dyn_cast<FusedOp>(op))
+    return std::max<unsigned>(
+        1, std::distance(fused.getBody().front().begin(),
+                         fused.getBody().front().end()) -
+               1);
+  return 1;
+}
+
+/// True if `v` is a constant that the body can materialize itself.
+static bool isInlinableConstant(Value v) {
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return false;
+  return isa<FloatAttr, IntegerAttr, SplatElementsAttr>(attr);
+}
+
+SmallVector<InputKey> FusionPlanner::inputKeysOf(Operation *op) {
+  SmallVector<InputKey> keys;
+  MLIRContext *ctx = op->getContext();
+  int64_t rank = shapeOf(op).size();
+  if (auto b = dyn_cast<BroadcastOp>(op)) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!b.isAddedDim(d))
+        exprs.push_back(getAffineDimExpr(d, ctx));
+    keys.push_back({b.getInput(), AffineMap::get(rank, 0, exprs, ctx)});
+    return keys;
+  }
+  if (auto f = dyn_cast<FusedOp>(op)) {
+    for (auto [i, v] : llvm::enumerate(f.getInputs()))
+      if (!isInlinableConstant(v))
+        keys.push_back({v, f.getInputMap(i)});
+    return keys;
+  }
+  for (Value v : op->getOperands()) {
+    if (isInlinableConstant(v))
+      continue;
+    if (isa<RankedTensorType>(v.getType()))
+      keys.push_back({v, AffineMap::getMultiDimIdentityMap(rank, ctx)});
+    else
+      keys.push_back({v, AffineMap::get(rank, 0, {}, ctx)});
+  }
+  return keys;
+}
+
+void FusionPlanner::note(Operation *producer, Operation *consumer,
+                         StringRef kind, const Twine &reason) {
+  unfused[{producer, consumer}] =
+      UnfusedEdge{producer, consumer, kind.str(), reason.str()};
+}
+
+const UnfusedEdge *FusionPlanner::reasonFor(Operation *producer,
+                                            Operation *consumer) const {
+  auto it = unfused.find({producer, consumer});
+  return it == unfused.end() ? nullptr : &it->second;
+}
+
+Group &FusionPlanner::newGroup(Operation *op) {
+  groups.push_back(std::make_unique<Group>());
+  Group &g = *groups.back();
+  g.id = groups.size() - 1;
+  g.space.assign(shapeOf(op).begin(), shapeOf(op).end());
+  join(op, g);
+  return g;
+}
+
+void FusionPlanner::join(Operation *op, Group &g) {
+  // The op's results stop being inputs of the group; its own inputs start.
+  for (Value r : op->getResults())
+    g.inputs.remove_if([&](auto &entry) { return entry.first.first == r; });
+  for (const InputKey &k : inputKeysOf(op))
+    ++g.inputs[k];
+  g.members.push_back(op);
+  g.numComputeOps += computeOpsOf(op);
+  unsigned p = pos.lookup(op);
+  g.minPos = std::min(g.minPos, p);
+  g.maxPos = std::max(g.maxPos, p);
+  opGroup[op] = &g;
+}
+
+bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
+                            Operation *&through) {
+  SmallVector<Operation *> worklist(from.begin(), from.end());
+  DenseSet<Operation *> seenOps;
+  DenseSet<Group *> seenGroups;
+  unsigned budget = kReachabilityBudget;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!seenOps.insert(op).second)
+      continue;
+    if (--budget == 0) {
+      through = op;
+      return true;
+    }
+    Group *g = opGroup.lookup(op);
+    if (g == &target) {
+      through = op;
+      return true;
+    }
+    // A group is one node once fused: everything it produces depends on
+    // everything it reads.
+    SmallVector<Operation *> sources;
+    if (g) {
+      if (g->minPos > target.maxPos || !seenGroups.insert(g).second)
+        continue;
+      sources.append(g->members.begin(), g->members.end());
+    } else {
+      if (pos.lookup(op) > target.maxPos)
+        continue;
+      sources.push_back(op);
+    }
+    for (Operation *src : sources)
+      for (Operation *user : src->getUsers())
+        if (user->getBlock() == &block)
+          worklist.push_back(user);
+        else if (Operation *anc = block.findAncestorOpInBlock(*user))
+          worklist.push_back(anc);
+  }
+  return false;
+}
+
+bool FusionPlanner::canJoin(Operation *op, Group &g,
+                            ArrayRef<Operation *> outsideUsers,
+                            Operation *consumer) {
+  if (shapeOf(op) != ArrayRef<int64_t>(g.space)) {
+    note(op, consumer, "shape",
+         "the producer's iteration space differs from the consumer group's");
+    return false;
+  }
+  // A fused consumer must read the producer at the same point.
+  for (Operation *member : g.members)
+    if (auto f = dyn_cast<FusedOp>(member))
+      for (auto [i, v] : llvm::enumerate(f.getInputs()))
+        if (v.getDefiningOp() == op && !f.getInputMap(i).isIdentity()) {
+          note(op, consumer, "shape",
+               "the fused consumer reads the producer through a permutation");
+          return false;
+        }
+  if (options.maxOps &&
+      g.numComputeOps + computeOpsOf(op) > options.maxOps) {
+    note(op, consumer, "limit",
+         "max-ops=" + Twine(options.maxOps) + " would be exceeded");
+    return false;
+  }
+  if (options.maxInputs) {
+    llvm::DenseSet<InputKey> inputs;
+    for (auto &entry : g.inputs)
+      if (entry.first.first.getDefiningOp() != op)
+        inputs.insert(entry.first);
+    for (const InputKey &k : inputKeysOf(op))
+      inputs.insert(k);
+    if (inputs.size() > options.maxInputs) {
+      note(op, consumer, "limit",
+           "max-inputs=" + Twine(options.maxInputs) +
+               " would be exceeded (the group would read " +
+               Twine(inputs.size()) + " inputs)");
+      return false;
+    }
+  }
+  Operation *through = nullptr;
+  if (!outsideUsers.empty() && reaches(outsideUsers, g, through)) {
+    note(op, consumer, "cycle",
+         "a use outside the group ('" + through->getName().getStringRef() +
+             "') leads back into it, so fusing would create a cycle");
+    return false;
+  }
+  return true;
+}
+
+void FusionPlanner::visit(Operation *op) {
+  // Users in this block, each once, in program order.
+  llvm::SetVector<Operation *> users;
+  for (Operation *u : op->getUsers()) {
+    Operation *anc = u->getBlock() == &block ? u : block.findAncestorOpInBlock(*u);
+    if (anc)
+      users.insert(anc);
+  }
+  SmallVector<Operation *> sorted(users.begin(), users.end());
+  llvm::sort(sorted, [&](Operation *a, Operation *b) {
+    return pos.lookup(a) < pos.lookup(b);
+  });
+
+  llvm::SetVector<Group *> userGroups;
+  SmallVector<Operation *> outside;
+  for (Operation *u : sorted) {
+    if (Group *g = opGroup.lookup(u))
+      userGroups.insert(g);
+    else
+      outside.push_back(u);
+  }
+  for (Operation *u : outside)
+    if (!u->hasTrait<OpTrait::IsTerminator>())
+      note(op, u, "barrier",
+           "'" + u->getName().getStringRef() + "' is not fusible");
+
+  if (userGroups.empty()) {
+    newGroup(op);
+    return;
+  }
+  if (userGroups.size() == 1 && outside.empty()) {
+    Group &g = *userGroups.front();
+    if (canJoin(op, g, {}, sorted.front()))
+      join(op, g);
+    else
+      newGroup(op);
+    return;
+  }
+
+  // Used by several groups, or also outside: copy a broadcast (it costs
+  // nothing) or a cheap op into each consumer group, or give one group an
+  // extra result.
+  bool copy = isa<BroadcastOp>(op) ||
+              (options.recomputeCheap && isa<ElementwiseOpInterface>(op) &&
+               cast<ElementwiseOpInterface>(op).getScalarCost() <=
+                   options.cheapCost);
+  if (copy) {
+    OpBuilder b(op);
+    for (Group *g : userGroups) {
+      Operation *consumer = nullptr;
+      for (Operation *u : sorted)
+        if (opGroup.lookup(u) == g) {
+          consumer = u;
+          break;
+        }
+      if (!canJoin(op, *g, {}, consumer))
+        continue;
+      Operation *clone = b.clone(*op);
+      pos[clone] = pos.lookup(op);
+      for (auto [r, c] : llvm::zip(op->getResults(), clone->getResults()))
+        r.replaceUsesWithIf(c, [&](OpOperand &use) {
+          Operation *owner = block.findAncestorOpInBlock(*use.getOwner());
+          return owner && opGroup.lookup(owner) == g;
+        });
+      join(clone, *g);
+    }
+    if (op->use_empty()) {
+      op->erase();
+      return;
+    }
+    newGroup(op);
+    return;
+  }
+
+  if (options.multiOutput) {
+    for (Group *g : userGroups) {
+      SmallVector<Operation *> others;
+      Operation *consumer = nullptr;
+      for (Operation *u : sorted) {
+        if (opGroup.lookup(u) != g)
+          others.push_back(u);
+        else if (!consumer)
+          consumer = u;
+      }
+      if (canJoin(op, *g, others, consumer)) {
+        join(op, *g);
+        for (Operation *u : others)
+          if (Group *og = opGroup.lookup(u))
+            note(op, u, "multi-output",
+                 "the value is computed by group " + Twine(g->id) +
+                     " and read from its extra result");
+        return;
+      }
+    }
+  } else {
+    for (Operation *u : sorted)
+      if (opGroup.lookup(u))
+        note(op, u, "multi-output",
+             "the value has uses in several places and multi-output=false");
+  }
+  newGroup(op);
+}
+
+void FusionPlanner::plan() {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    if (isFusible(&op))
+      ops.push_back(&op);
+  for (Operation *op : llvm::reverse(ops))
+    visit(op);
+  // Index loop: dropping a broadcast appends a group.
+  for (size_t i = 0; i < groups.size(); ++i) {
+    Group &g = *groups[i];
+    llvm::sort(g.members, [&](Operation *a, Operation *b) {
+      return pos.lookup(a) < pos.lookup(b);
+    });
+    dropUnsizableBroadcasts(g);
+  }
+}
+
+void FusionPlanner::dropUnsizableBroadcasts(Group &g) {
+  for (int64_t d = 0, e = g.space.size(); d < e; ++d) {
+    if (!ShapedType::isDynamic(g.space[d]))
+      continue;
+    bool covered = llvm::any_of(g.inputs, [&](auto &entry) {
+      AffineMap m = entry.first.second;
+      for (unsigned k = 0; k < m.getNumResults(); ++k)
+        if (m.getDimPosition(k) == d)
+          return true;
+      return false;
+    });
+    if (covered)
+      continue;
+    // Materialize the broadcasts that add dim d: their results become
+    // inputs read with the identity map, which size every dim.
+    for (Operation *m : llvm::make_early_inc_range(g.members)) {
+      auto b = dyn_cast<BroadcastOp>(m);
+      if (!b || !b.isAddedDim(d))
+        continue;
+      llvm::erase(g.members, m);
+      opGroup.erase(m);
+      g.inputs.clear();
+      for (Operation *member : g.members)
+        for (const InputKey &k : inputKeysOf(member))
+          if (!k.first.getDefiningOp() || opGroup.lookup(
+                                              k.first.getDefiningOp()) != &g)
+            ++g.inputs[k];
+      for (Operation *user : b->getUsers())
+        note(b, user, "shape",
+             "the broadcast adds a dynamic dim that no other input sizes");
+      auto &solo = groups.emplace_back(std::make_unique<Group>());
+      solo->id = groups.size() - 1;
+      solo->space.assign(shapeOf(b).begin(), shapeOf(b).end());
+      solo->members.push_back(b);
+      opGroup[b] = solo.get();
+      break;
+    }
+  }
+}

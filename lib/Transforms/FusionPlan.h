@@ -1,0 +1,104 @@
+//===- FusionPlan.h - Grouping decisions of ferric-fuse ---------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_LIB_TRANSFORMS_FUSIONPLAN_H
+#define FERRIC_LIB_TRANSFORMS_FUSIONPLAN_H
+
+#include "FerricDialect/Dialect/FerricDialect.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace mlir {
+namespace ferric {
+
+struct FusionOptions {
+  unsigned maxInputs = 0;
+  unsigned maxOps = 0;
+  unsigned minOps = 2;
+  bool multiOutput = true;
+  bool recomputeCheap = false;
+  unsigned cheapCost = 1;
+};
+
+/// What a fused op reads: a value through an indexing map.
+using InputKey = std::pair<Value, AffineMap>;
+
+/// A group of ops that becomes one ferric.fused.
+struct Group {
+  unsigned id;
+  SmallVector<Operation *> members;
+  /// Shape of the iteration space.
+  SmallVector<int64_t> space;
+  unsigned numComputeOps = 0;
+  /// External inputs, with how many member operands read each.
+  llvm::MapVector<InputKey, unsigned> inputs;
+  unsigned minPos = ~0u, maxPos = 0;
+  bool dissolved = false;
+};
+
+/// Why an edge between two ops was left unfused.
+struct UnfusedEdge {
+  Operation *producer;
+  Operation *consumer;
+  std::string kind;   // barrier | shape | cycle | limit | multi-output | ...
+  std::string reason; // a sentence for people
+};
+
+/// Greedy grouping of the fusible ops of one block (see ferric-fuse's
+/// description in Passes.td). Visits ops from last to first; a producer
+/// joins a consumer group when that stays acyclic and within the limits.
+class FusionPlanner {
+public:
+  FusionPlanner(Block &block, const FusionOptions &options);
+
+  /// Decides the groups. May clone cheap producers (recompute-cheap).
+  void plan();
+
+  ArrayRef<std::unique_ptr<Group>> getGroups() const { return groups; }
+  Group *groupOf(Operation *op) const { return opGroup.lookup(op); }
+  unsigned positionOf(Operation *op) const { return pos.lookup(op); }
+  /// The recorded reason an edge stayed unfused, if any.
+  const UnfusedEdge *reasonFor(Operation *producer, Operation *consumer) const;
+  /// Drops broadcast members whose dynamic added dims no input would size.
+  void dropUnsizableBroadcasts(Group &g);
+
+  static bool isFusible(Operation *op);
+
+private:
+  void visit(Operation *op);
+  /// Checks whether `op` may join `g`; on failure records why for the edge
+  /// to `consumer`. `outsideUsers` are users not in `g`.
+  bool canJoin(Operation *op, Group &g, ArrayRef<Operation *> outsideUsers,
+               Operation *consumer);
+  void join(Operation *op, Group &g);
+  Group &newGroup(Operation *op);
+  /// Input keys `op` contributes when it is a member of a group.
+  SmallVector<InputKey> inputKeysOf(Operation *op);
+  /// True if some op reachable from `from` (through the graph of groups) is
+  /// in `target`.
+  bool reaches(ArrayRef<Operation *> from, Group &target,
+               Operation *&through);
+  void note(Operation *producer, Operation *consumer, StringRef kind,
+            const Twine &reason);
+
+  Block &block;
+  FusionOptions options;
+  SmallVector<std::unique_ptr<Group>> groups;
+  DenseMap<Operation *, Group *> opGroup;
+  DenseMap<Operation *, unsigned> pos;
+  DenseMap<std::pair<Operation *, Operation *>, UnfusedEdge> unfused;
+};
+
+/// Rewrites each group of `planner` into a ferric.fused and returns them.
+SmallVector<FusedOp> emitFusedOps(FusionPlanner &planner, unsigned minOps);
+
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_LIB_TRANSFORMS_FUSIONPLAN_H

@@ -1,0 +1,174 @@
+/*===- FerricCudaRuntime.h - Ferric's CUDA runtime library --------*- C -*-===*\
+|*                                                                            *|
+|* Part of the Ferric project.                                                *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* Public interface of libferric_cuda_runtime. It has two parts:              *|
+|*                                                                            *|
+|*  1. The `mgpu*` functions that MLIR's GPU lowering (`gpu-to-llvm`, the     *|
+|*     LLVM IR translation of `gpu.binary`/`gpu.launch_func`, and             *|
+|*     `convert-nvgpu-to-nvvm`) calls from JIT-compiled or AOT-compiled host  *|
+|*     code. Their signatures are an ABI fixed by LLVM 22 and must not        *|
+|*     change. They have no error return: on failure they record the error    *|
+|*     (see ferricCudaLastError), print it once to stderr and return a null   *|
+|*     handle or do nothing. They never abort or exit.                        *|
+|*                                                                            *|
+|*  2. The `ferricCuda*` functions, Ferric's own C API for asking whether     *|
+|*     CUDA is usable, reading the last error and timing with events. They    *|
+|*     never print; they report through their return values and              *|
+|*     ferricCudaLastError.                                                   *|
+|*                                                                            *|
+|* The CUDA driver (libcuda.so.1) is opened with dlopen on first use, so the  *|
+|* library loads and runs on machines without a GPU. Handles (modules,        *|
+|* functions, streams, events) are the driver's CUmodule, CUfunction,         *|
+|* CUstream and CUevent, passed as `void *` so that this header needs no CUDA *|
+|* header. Device pointers are CUdeviceptr values passed as `void *`.         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef FERRIC_RUNTIME_CUDA_FERRICCUDARUNTIME_H
+#define FERRIC_RUNTIME_CUDA_FERRICCUDARUNTIME_H
+
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define FERRIC_CUDA_EXPORT __declspec(dllexport)
+#else
+#define FERRIC_CUDA_EXPORT __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===----------------------------------------------------------------------===*\
+|* MLIR GPU runtime ABI (LLVM 22)                                             *|
+\*===----------------------------------------------------------------------===*/
+
+/* Modules. `mgpuModuleLoad` takes a cubin, fatbin or NUL-terminated PTX image
+ * of `gpuBlobSize` bytes; `mgpuModuleLoadJIT` takes NUL-terminated PTX and a
+ * ptxas optimization level (0-4). Both return null on failure. */
+FERRIC_CUDA_EXPORT void *mgpuModuleLoad(void *data, size_t gpuBlobSize);
+FERRIC_CUDA_EXPORT void *mgpuModuleLoadJIT(void *data, int optLevel);
+FERRIC_CUDA_EXPORT void mgpuModuleUnload(void *module);
+FERRIC_CUDA_EXPORT void *mgpuModuleGetFunction(void *module, const char *name);
+
+/* Kernel launches. Dimensions are MLIR `index` values; a launch with an empty
+ * grid or block does nothing. `paramsCount` is unused by CUDA. */
+FERRIC_CUDA_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                         intptr_t gridY, intptr_t gridZ,
+                                         intptr_t blockX, intptr_t blockY,
+                                         intptr_t blockZ, int32_t smem,
+                                         void *stream, void **params,
+                                         void **extra, size_t paramsCount);
+FERRIC_CUDA_EXPORT void
+mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
+                        intptr_t clusterZ, intptr_t gridX, intptr_t gridY,
+                        intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                        intptr_t blockZ, int32_t smem, void *stream,
+                        void **params, void **extra);
+
+/* Streams. Unless FERRIC_CUDA_FRESH_STREAMS is set (to anything but "0"),
+ * mgpuStreamCreate returns one cached stream per thread and device, and
+ * mgpuStreamDestroy of that stream does nothing. */
+FERRIC_CUDA_EXPORT void *mgpuStreamCreate(void);
+FERRIC_CUDA_EXPORT void mgpuStreamDestroy(void *stream);
+FERRIC_CUDA_EXPORT void mgpuStreamSynchronize(void *stream);
+FERRIC_CUDA_EXPORT void mgpuStreamWaitEvent(void *stream, void *event);
+
+/* Events, created without timing (see ferricCudaEventCreateTimed). */
+FERRIC_CUDA_EXPORT void *mgpuEventCreate(void);
+FERRIC_CUDA_EXPORT void mgpuEventDestroy(void *event);
+FERRIC_CUDA_EXPORT void mgpuEventSynchronize(void *event);
+FERRIC_CUDA_EXPORT void mgpuEventRecord(void *event, void *stream);
+
+/* Memory. `isHostShared` asks for managed memory. Copies and sets are
+ * asynchronous on `stream`. */
+FERRIC_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
+                                      bool isHostShared);
+FERRIC_CUDA_EXPORT void mgpuMemFree(void *ptr, void *stream);
+FERRIC_CUDA_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
+                                   void *stream);
+FERRIC_CUDA_EXPORT void mgpuMemset32(void *dst, unsigned int value,
+                                     size_t count, void *stream);
+FERRIC_CUDA_EXPORT void mgpuMemset16(void *dst, unsigned short value,
+                                     size_t count, void *stream);
+
+/* Page-locking host memory. `descriptor` points to a ranked memref descriptor
+ * (StridedMemRefType) of rank `rank`. */
+FERRIC_CUDA_EXPORT void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
+FERRIC_CUDA_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank,
+                                                  void *descriptor,
+                                                  int64_t elementSizeBytes);
+FERRIC_CUDA_EXPORT void mgpuMemHostUnregister(void *ptr);
+FERRIC_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank,
+                                                    void *descriptor,
+                                                    int64_t elementSizeBytes);
+
+/* Selects the device (ordinal) used by later calls on the calling thread. */
+FERRIC_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device);
+
+/* Hopper tensor maps (TMA descriptors). The enum arguments take the values of
+ * the driver's CUtensorMap* enumerations. mgpuTensorMapEncodeTiledMemref
+ * returns a device pointer to a CUtensorMap, or null on failure. */
+FERRIC_CUDA_EXPORT void
+mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
+                         void *globalAddress, const uint64_t *globalDim,
+                         const uint64_t *globalStrides, const uint32_t *boxDim,
+                         const uint32_t *elementStrides, int interleave,
+                         int swizzle, int l2Promotion, int oobFill);
+FERRIC_CUDA_EXPORT void *
+mgpuTensorMapEncodeTiledMemref(int64_t rank, void *rankedDescriptor,
+                               int64_t dataType, int64_t interleave,
+                               int64_t swizzle, int64_t l2Promotion,
+                               int64_t oobFill, int64_t *inputBoxDims);
+
+/*===----------------------------------------------------------------------===*\
+|* Ferric C API                                                               *|
+\*===----------------------------------------------------------------------===*/
+
+/* Returns 1 if the driver loads, initializes and the calling thread's default
+ * device can be used; otherwise returns 0 and, if `msg` is not null, writes
+ * the reason (NUL-terminated, truncated to `len` bytes). */
+FERRIC_CUDA_EXPORT int ferricCudaAvailable(char *msg, size_t len);
+
+/* The last error recorded by any thread ("" if none), e.g.
+ * "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory". The string
+ * stays valid until the calling thread calls this function again. */
+FERRIC_CUDA_EXPORT const char *ferricCudaLastError(void);
+FERRIC_CUDA_EXPORT void ferricCudaClearError(void);
+
+/* Describes the calling thread's default device. Null outputs are skipped.
+ * Returns 1 on success, 0 on failure (see ferricCudaLastError). */
+FERRIC_CUDA_EXPORT int ferricCudaDeviceInfo(int *smCount, int *ccMajor,
+                                            int *ccMinor, char *name,
+                                            size_t len);
+
+/* Timing. mgpuEventCreate makes events without timing because they are
+ * cheaper; ferricCudaEventCreateTimed makes one that can be timed. Record
+ * events with mgpuEventRecord and release them with mgpuEventDestroy.
+ * ferricCudaEventElapsedMs waits for `end` and returns the milliseconds
+ * between the two events, or a negative value on failure. */
+FERRIC_CUDA_EXPORT void *ferricCudaEventCreateTimed(void);
+FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
+
+/* Name and address of every function above, for registering with a JIT
+ * (e.g. mlir::ExecutionEngine::registerSymbols) when the runtime is linked
+ * statically and its symbols are not in the dynamic symbol table. */
+typedef struct FerricCudaSymbol {
+  const char *name;
+  void *address;
+} FerricCudaSymbol;
+FERRIC_CUDA_EXPORT const FerricCudaSymbol *
+ferricCudaRuntimeSymbols(size_t *count);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* FERRIC_RUNTIME_CUDA_FERRICCUDARUNTIME_H */

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs every system package Ferric needs on a fresh Debian 12 machine.
+# Idempotent: when everything is already installed it only runs dpkg queries.
+set -euo pipefail
+
+PKGS=(
+  # toolchain
+  cmake ninja-build g++ git python3 clang-format
+  # LLVM/MLIR 22 (headers, shared libMLIR, tools, lit/FileCheck)
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
+  libzstd-dev zlib1g-dev libedit-dev libxml2-dev libcurl4-openssl-dev
+  # unit tests and Python package tests
+  googletest libgtest-dev python3-numpy python3-pytest
+  # Vulkan on the CPU (Mesa lavapipe) and SPIR-V tools
+  mesa-vulkan-drivers libvulkan-dev vulkan-tools spirv-tools
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PKGS[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every test: sets up, builds, then the lit suite (check-ferric), the
+# unit tests (ctest) and the Python package tests (pytest).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+build=${FERRIC_BUILD_DIR:-$root/build}
+ninja -C "$build" -j"${FERRIC_JOBS:-2}" check-ferric
+if [ -d "$root/python/tests" ]; then
+  PYTHONPATH="$root/python" FERRIC_LIB_DIR="$build/lib" \
+    /usr/bin/python3 -m pytest -q "$root/python/tests"
+fi

@@ -1,0 +1,78 @@
+# -*- Python -*-
+# lit configuration for Ferric's regression and integration tests.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "FERRIC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ferric_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "downstream"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%ferric_lib", config.ferric_lib_dir))
+config.substitutions.append(("%ferric_src", config.ferric_src_root))
+config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "XDG_CACHE_HOME", "CUDA_HOME"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.ferric_tools_dir, config.llvm_tools_dir]
+tools = [
+    "ferric-opt",
+    ToolSubst("mlir-opt", unresolved="ignore"),
+    ToolSubst("mlir-runner", unresolved="ignore"),
+    ToolSubst("ferric-run", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# Features for optional tools and hardware.
+ptxas = os.path.join(config.cuda_home, "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+    config.environment["CUDA_HOME"] = config.cuda_home
+if shutil.which("spirv-val"):
+    config.available_features.add("spirv-tools")
+
+
+def _vulkan_available():
+    if not shutil.which("vulkaninfo"):
+        return False
+    try:
+        out = subprocess.run(["vulkaninfo", "--summary"], capture_output=True,
+                             text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and "deviceName" in out.stdout
+
+
+if _vulkan_available():
+    config.available_features.add("vulkan")
+
+
+def _cuda_available():
+    for d in ["/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/local/nvidia/lib64",
+              "/usr/lib/wsl/lib"]:
+        if os.path.exists(os.path.join(d, "libcuda.so.1")):
+            return True
+    return False
+
+
+if _cuda_available():
+    config.available_features.add("cuda")
+if os.path.exists(os.path.join(config.ferric_lib_dir, "FerricPlugin.so")):
+    config.available_features.add("plugin")
