@@ -41,12 +41,6 @@ Operation *FerricDialect::materializeConstant(OpBuilder &builder,
   return arith::ConstantOp::create(builder, loc, type, typed);
 }
 
-Type mlir::ferric::getElementTypeOrSelf(Type t) {
-  if (auto shaped = dyn_cast<ShapedType>(t))
-    return shaped.getElementType();
-  return t;
-}
-
 bool mlir::ferric::isFerricFloat(Type t) {
   return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
 }

@@ -11,6 +11,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::ferric;
 
@@ -25,6 +27,47 @@ static TypedAttr scalarOf(Attribute attr) {
     return splat.getSplatValue<TypedAttr>();
   if (auto f = dyn_cast_if_present<FloatAttr>(attr))
     return f;
+  return nullptr;
+}
+
+/// Folds the scalar ops whose upstream folders refuse constants the scalar
+/// body produces: arith.truncf (and arith.extf) fold only conversions that
+/// lose no information, but narrowing an f32 result back to f16 or bf16
+/// rounds by design (to nearest even, like the generated code); math.rsqrt
+/// has no folder at all. Returns null if `inner` is none of these or does
+/// not fold.
+static Attribute foldScalarSpecialCase(Operation &inner,
+                                       ArrayRef<Attribute> operands) {
+  if (operands.size() != 1)
+    return nullptr;
+  auto in = dyn_cast_if_present<FloatAttr>(operands[0]);
+  if (!in)
+    return nullptr;
+  if (isa<arith::TruncFOp, arith::ExtFOp>(inner)) {
+    // A rounding mode other than the default is left to arith's folder.
+    if (auto trunc = dyn_cast<arith::TruncFOp>(inner);
+        trunc && trunc.getRoundingmode())
+      return nullptr;
+    auto to = dyn_cast<FloatType>(inner.getResult(0).getType());
+    if (!to)
+      return nullptr;
+    APFloat value = in.getValue();
+    bool losesInfo;
+    value.convert(to.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+    return FloatAttr::get(to, value);
+  }
+  if (isa<math::RsqrtOp>(inner)) {
+    // Like math.sqrt's folder: only f32 and f64, and not negative inputs.
+    const APFloat &x = in.getValue();
+    if (x.isNegative())
+      return nullptr;
+    if (in.getType().isF64())
+      return FloatAttr::get(in.getType(), 1.0 / std::sqrt(x.convertToDouble()));
+    if (in.getType().isF32())
+      return FloatAttr::get(in.getType(),
+                            APFloat(1.0f / std::sqrt(x.convertToFloat())));
+  }
   return nullptr;
 }
 
@@ -52,6 +95,10 @@ static TypedAttr evaluateScalarBody(Operation *op, ArrayRef<TypedAttr> args) {
     SmallVector<Attribute> operands;
     for (Value v : inner.getOperands())
       operands.push_back(known.lookup(v));
+    if (Attribute special = foldScalarSpecialCase(inner, operands)) {
+      known[inner.getResult(0)] = special;
+      continue;
+    }
     SmallVector<OpFoldResult> folded;
     if (failed(inner.fold(operands, folded)) || folded.empty())
       return nullptr;

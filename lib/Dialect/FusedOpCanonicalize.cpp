@@ -49,19 +49,38 @@ FusedOp buildFused(RewriterBase &rewriter, Location loc, TypeRange resultTypes,
   return op;
 }
 
+/// True if every dynamic dim of the iteration space `iter` is read by a
+/// tensor input in `inputs`, so the op built from them can size it.
+bool readsDynamicDims(RankedTensorType iter, ArrayRef<Input> inputs) {
+  SmallVector<bool> read(iter.getRank(), false);
+  for (const Input &in : inputs)
+    if (isa<RankedTensorType>(in.value.getType()))
+      for (unsigned k = 0; k < in.map.getNumResults(); ++k)
+        read[in.map.getDimPosition(k)] = true;
+  for (int64_t d = 0; d < iter.getRank(); ++d)
+    if (iter.isDynamicDim(d) && !read[d])
+      return false;
+  return true;
+}
+
 /// Removes inputs that the body does not use, folds repeated inputs (same
 /// value, same map) into one, and moves constant scalar and splat inputs into
-/// the body.
+/// the body. An input that only sizes a dynamic iteration dim nobody else
+/// reads stays (unused by the body).
 struct SimplifyFusedInputs : OpRewritePattern<FusedOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(FusedOp op,
                                 PatternRewriter &rewriter) const override {
     Block &body = op.getBody().front();
-    SmallVector<Input> kept;
-    // For each old input: index into `kept`, or -1 with a constant to use.
-    SmallVector<int> newIndex;
+    auto iter = cast<RankedTensorType>(op.getType(0));
+    unsigned numInputs = op.getInputs().size();
+    enum class Action { Keep, Duplicate, Drop };
+    SmallVector<Action> actions;
+    // For a duplicate: the earlier input it repeats.
+    SmallVector<unsigned> original(numInputs);
+    // The constant that replaces the block argument, if any.
     SmallVector<TypedAttr> constants;
-    bool changed = false;
+    bool inlinesConstant = false;
     for (auto [i, value] : llvm::enumerate(op.getInputs())) {
       AffineMap map = op.getInputMap(i);
       TypedAttr cst;
@@ -74,36 +93,74 @@ struct SimplifyFusedInputs : OpRewritePattern<FusedOp> {
         if (cst && isa<ShapedType>(cst.getType()))
           cst = nullptr;
       }
-      auto it = llvm::find_if(kept, [&](const Input &k) {
-        return k.value == value && k.map == map;
-      });
-      if (body.getArgument(i).use_empty() || cst) {
-        changed = true;
-        newIndex.push_back(-1);
-      } else if (it != kept.end()) {
-        changed = true;
-        newIndex.push_back(it - kept.begin());
-      } else {
-        newIndex.push_back(kept.size());
-        kept.push_back({value, map});
-      }
       constants.push_back(cst);
+      bool used = !body.getArgument(i).use_empty();
+      inlinesConstant |= cst && used;
+      if (!used || cst) {
+        actions.push_back(Action::Drop);
+        continue;
+      }
+      actions.push_back(Action::Keep);
+      for (unsigned j = 0; j < i; ++j) {
+        if (actions[j] == Action::Keep && op.getInputs()[j] == value &&
+            op.getInputMap(j) == map) {
+          actions[i] = Action::Duplicate;
+          original[i] = j;
+          break;
+        }
+      }
     }
-    if (!changed)
+    // Keep dropped tensor inputs that read a dynamic iteration dim no kept
+    // input reads: the new op needs them to know its size.
+    SmallVector<bool> dimRead(iter.getRank(), false);
+    auto reads = [&](unsigned i, auto fn) {
+      if (!isa<RankedTensorType>(op.getInputs()[i].getType()))
+        return;
+      AffineMap map = op.getInputMap(i);
+      for (unsigned k = 0; k < map.getNumResults(); ++k)
+        fn(map.getDimPosition(k));
+    };
+    for (unsigned i = 0; i < numInputs; ++i)
+      if (actions[i] == Action::Keep)
+        reads(i, [&](unsigned d) { dimRead[d] = true; });
+    for (unsigned i = 0; i < numInputs; ++i) {
+      if (actions[i] != Action::Drop)
+        continue;
+      bool sizesADim = false;
+      reads(i, [&](unsigned d) {
+        sizesADim |= iter.isDynamicDim(d) && !dimRead[d];
+      });
+      if (!sizesADim)
+        continue;
+      actions[i] = Action::Keep;
+      reads(i, [&](unsigned d) { dimRead[d] = true; });
+    }
+    SmallVector<Input> kept;
+    for (unsigned i = 0; i < numInputs; ++i)
+      if (actions[i] == Action::Keep)
+        kept.push_back({op.getInputs()[i], op.getInputMap(i)});
+    if (kept.size() == numInputs && !inlinesConstant)
       return failure();
-    if (kept.empty() &&
-        !cast<RankedTensorType>(op.getType(0)).hasStaticShape())
-      return failure(); // a dynamic iteration space needs an input to size it
+    // Index into `kept` of each old input, or -1.
+    SmallVector<int> newIndex(numInputs, -1);
+    for (unsigned i = 0, next = 0; i < numInputs; ++i)
+      if (actions[i] == Action::Keep)
+        newIndex[i] = next++;
+    for (unsigned i = 0; i < numInputs; ++i)
+      if (actions[i] == Action::Duplicate)
+        newIndex[i] = newIndex[original[i]];
     auto fused = buildFused(
         rewriter, op.getLoc(), op.getResultTypes(), kept,
         [&](OpBuilder &b, ValueRange args) {
           IRMapping mapping;
           for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-            if (newIndex[i] >= 0)
+            if (arg.use_empty())
+              continue;
+            if (constants[i])
+              mapping.map(
+                  arg, arith::ConstantOp::create(b, op.getLoc(), constants[i]));
+            else
               mapping.map(arg, args[newIndex[i]]);
-            else if (constants[i])
-              mapping.map(arg, arith::ConstantOp::create(b, op.getLoc(),
-                                                         constants[i]));
           }
           for (Operation &inner : body.without_terminator())
             b.clone(inner, mapping);
@@ -152,7 +209,8 @@ struct DropUnusedFusedResults : OpRewritePattern<FusedOp> {
 };
 
 /// Inlines a fused producer whose results are used only by this fused op,
-/// read through one permutation map (so nothing is computed twice).
+/// read through one permutation map (so nothing is computed twice), unless
+/// the merged op would lose the only input that sizes a dynamic dim.
 struct MergeFusedProducer : OpRewritePattern<FusedOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(FusedOp op,
@@ -170,28 +228,36 @@ struct MergeFusedProducer : OpRewritePattern<FusedOp> {
             return p.value().getDefiningOp() != producer.getOperation() ||
                    op.getInputMap(p.index()) == readMap;
           });
-      if (sameMap)
+      if (sameMap && readsDynamicDims(cast<RankedTensorType>(op.getType(0)),
+                                      mergedInputs(op, producer, readMap)))
         return merge(op, producer, readMap, rewriter);
     }
     return failure();
   }
 
-  LogicalResult merge(FusedOp consumer, FusedOp producer, AffineMap readMap,
-                      PatternRewriter &rewriter) const {
+  /// The inputs of the merged op: the consumer's inputs that are not the
+  /// producer's results, then the producer's inputs read through `readMap`.
+  static SmallVector<Input> mergedInputs(FusedOp consumer, FusedOp producer,
+                                         AffineMap readMap) {
     SmallVector<Input> inputs;
-    // Consumer inputs that are not the producer's, then the producer's.
-    SmallVector<int> consumerIndex;
-    for (auto [i, v] : llvm::enumerate(consumer.getInputs())) {
-      if (v.getDefiningOp() == producer.getOperation()) {
-        consumerIndex.push_back(-1);
-        continue;
-      }
-      consumerIndex.push_back(inputs.size());
-      inputs.push_back({v, consumer.getInputMap(i)});
-    }
-    unsigned producerBase = inputs.size();
+    for (auto [i, v] : llvm::enumerate(consumer.getInputs()))
+      if (v.getDefiningOp() != producer.getOperation())
+        inputs.push_back({v, consumer.getInputMap(i)});
     for (auto [j, v] : llvm::enumerate(producer.getInputs()))
       inputs.push_back({v, producer.getInputMap(j).compose(readMap)});
+    return inputs;
+  }
+
+  LogicalResult merge(FusedOp consumer, FusedOp producer, AffineMap readMap,
+                      PatternRewriter &rewriter) const {
+    SmallVector<Input> inputs = mergedInputs(consumer, producer, readMap);
+    // Index into `inputs` of each consumer input, or -1 for the producer's.
+    SmallVector<int> consumerIndex;
+    unsigned kept = 0;
+    for (Value v : consumer.getInputs())
+      consumerIndex.push_back(
+          v.getDefiningOp() == producer.getOperation() ? -1 : kept++);
+    unsigned producerBase = kept;
     rewriter.setInsertionPoint(consumer);
     auto fused = buildFused(
         rewriter, consumer.getLoc(), consumer.getResultTypes(), inputs,

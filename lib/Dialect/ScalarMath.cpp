@@ -34,6 +34,10 @@ struct ScalarEmitter {
       return v;
     if (from.isInteger(1))
       return arith::UIToFPOp::create(b, loc, to, v);
+    // f16 <-> bf16: arith.extf and arith.truncf need a width change, so go
+    // through f32, which holds either exactly (one rounding, as direct).
+    if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth())
+      return convert(convert(v, b.getF32Type()), to);
     if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
       return arith::ExtFOp::create(b, loc, to, v);
     return arith::TruncFOp::create(b, loc, to, v);

@@ -8,6 +8,8 @@
 #include "FerricDialect/InitFerric.h"
 
 #include "FerricDialect/Dialect/FerricDialect.h"
+#include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -113,4 +115,8 @@ void mlir::ferric::registerFerricDialects(DialectRegistry &registry) {
   registerGPUDialectTranslation(registry);
 }
 
-void mlir::ferric::registerFerricPasses() { registerFerricTransformsPasses(); }
+void mlir::ferric::registerFerricPasses() {
+  registerFerricTransformsPasses();
+  registerFerricConversionPasses();
+  registerFerricPipelines();
+}

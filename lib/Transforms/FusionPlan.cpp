@@ -121,21 +121,25 @@ void FusionPlanner::join(Operation *op, Group &g) {
 
 bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
                             Operation *&through) {
-  SmallVector<Operation *> worklist(from.begin(), from.end());
+  // Each entry remembers the op of `from` it was reached from, so a cycle is
+  // reported at the use that closes it.
+  SmallVector<std::pair<Operation *, Operation *>> worklist;
+  for (Operation *op : from)
+    worklist.push_back({op, op});
   DenseSet<Operation *> seenOps;
   DenseSet<Group *> seenGroups;
   unsigned budget = kReachabilityBudget;
   while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
+    auto [op, origin] = worklist.pop_back_val();
     if (!seenOps.insert(op).second)
       continue;
     if (--budget == 0) {
-      through = op;
+      through = origin;
       return true;
     }
     Group *g = opGroup.lookup(op);
     if (g == &target) {
-      through = op;
+      through = origin;
       return true;
     }
     // A group is one node once fused: everything it produces depends on
@@ -153,9 +157,9 @@ bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
     for (Operation *src : sources)
       for (Operation *user : src->getUsers())
         if (user->getBlock() == &block)
-          worklist.push_back(user);
+          worklist.push_back({user, origin});
         else if (Operation *anc = block.findAncestorOpInBlock(*user))
-          worklist.push_back(anc);
+          worklist.push_back({anc, origin});
   }
   return false;
 }
@@ -272,6 +276,10 @@ void FusionPlanner::visit(Operation *op) {
           Operation *owner = block.findAncestorOpInBlock(*use.getOwner());
           return owner && opGroup.lookup(owner) == g;
         });
+      // The group's members now read the clone, which joins; the original's
+      // results are no longer inputs of the group.
+      for (Value r : op->getResults())
+        g->inputs.remove_if([&](auto &entry) { return entry.first.first == r; });
       join(clone, *g);
     }
     if (op->use_empty()) {
@@ -329,6 +337,11 @@ void FusionPlanner::plan() {
 }
 
 void FusionPlanner::dropUnsizableBroadcasts(Group &g) {
+  // A group without compute ops (such as the lone broadcast this function
+  // splits off) becomes no kernel, so there is nothing to size; dropping its
+  // broadcast again would split it off forever.
+  if (g.numComputeOps == 0)
+    return;
   for (int64_t d = 0, e = g.space.size(); d < e; ++d) {
     if (!ShapedType::isDynamic(g.space[d]))
       continue;

@@ -81,7 +81,7 @@ private:
   /// Input keys `op` contributes when it is a member of a group.
   SmallVector<InputKey> inputKeysOf(Operation *op);
   /// True if some op reachable from `from` (through the graph of groups) is
-  /// in `target`.
+  /// in `target`; `through` is then the op of `from` the path starts at.
   bool reaches(ArrayRef<Operation *> from, Group &target,
                Operation *&through);
   void note(Operation *producer, Operation *consumer, StringRef kind,

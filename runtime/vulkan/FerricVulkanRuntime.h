@@ -82,15 +82,16 @@ FERRIC_VULKAN_EXPORT void *mgpuModuleGetFunction(void *module,
 
 /// `params` holds, for each memref kernel argument, two entries: a pointer to
 /// the buffer's aligned base pointer and a pointer to its size in bytes
-/// (`gpu-to-llvm{use-bare-pointers-for-kernels intersperse-sizes-for-kernels}`).
-/// Argument i is bound to descriptor set 0, binding i. The block sizes are
-/// only checked against the kernel's LocalSize; the workgroup size is baked
-/// into the SPIR-V.
-FERRIC_VULKAN_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t smem, void *stream, void **params,
-                 void **extra, size_t paramsCount);
+/// (`gpu-to-llvm{use-bare-pointers-for-kernels
+/// intersperse-sizes-for-kernels}`). Argument i is bound to descriptor set 0,
+/// binding i. The block sizes are only checked against the kernel's LocalSize;
+/// the workgroup size is baked into the SPIR-V.
+FERRIC_VULKAN_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                           intptr_t gridY, intptr_t gridZ,
+                                           intptr_t blockX, intptr_t blockY,
+                                           intptr_t blockZ, int32_t smem,
+                                           void *stream, void **params,
+                                           void **extra, size_t paramsCount);
 
 /// Streams and events are tokens: every launch completes before
 /// mgpuLaunchKernel returns, so there is nothing to wait for.
@@ -117,8 +118,7 @@ FERRIC_VULKAN_EXPORT void mgpuMemset16(void *dst, uint16_t value, size_t count,
                                        void *stream);
 FERRIC_VULKAN_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank, void *desc,
                                                     int64_t elementSizeBytes);
-FERRIC_VULKAN_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank,
-                                                      void *desc,
+FERRIC_VULKAN_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank, void *desc,
                                                       int64_t elementSizeBytes);
 FERRIC_VULKAN_EXPORT void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
 FERRIC_VULKAN_EXPORT void mgpuMemHostUnregister(void *ptr);

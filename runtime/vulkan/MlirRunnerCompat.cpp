@@ -26,8 +26,7 @@ template <typename T, int N> struct MemRefDescriptor {
   int64_t strides[N];
 };
 
-template <typename T, int N>
-void fill(MemRefDescriptor<T, N> *desc, T value) {
+template <typename T, int N> void fill(MemRefDescriptor<T, N> *desc, T value) {
   if (!desc)
     return;
   int64_t count = 1;

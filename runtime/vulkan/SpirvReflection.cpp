@@ -110,7 +110,9 @@ uint64_t typeSize(const Parsed &p, uint32_t typeId, bool &runtimeSized,
   if (it == p.types.end() || depth > 32)
     return kUnknownSize;
   const TypeInfo &t = it->second;
-  auto operand = [&](size_t i) { return i < t.operands.size() ? t.operands[i] : 0; };
+  auto operand = [&](size_t i) {
+    return i < t.operands.size() ? t.operands[i] : 0;
+  };
   switch (t.opcode) {
   case OpTypeInt:
   case OpTypeFloat:
@@ -190,8 +192,7 @@ void recordUses(const uint32_t *ins, uint32_t opcode, uint32_t len,
   }
 }
 
-bool parse(const uint32_t *words, size_t count, Parsed &p,
-           std::string &error) {
+bool parse(const uint32_t *words, size_t count, Parsed &p, std::string &error) {
   uint32_t currentFunction = 0;
   for (size_t pos = 5; pos < count;) {
     uint32_t len = words[pos] >> 16, opcode = words[pos] & 0xffff;

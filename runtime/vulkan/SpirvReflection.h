@@ -67,8 +67,7 @@ bool reflectSpirv(const uint32_t *words, size_t wordCount,
 /// Runs the SPIRV-Tools validator for the Vulkan environment matching the
 /// module's SPIR-V version, when the library was built with SPIRV-Tools.
 /// Returns true (and does nothing) otherwise.
-bool validateSpirv(const uint32_t *words, size_t wordCount,
-                   std::string &error);
+bool validateSpirv(const uint32_t *words, size_t wordCount, std::string &error);
 
 } // namespace vulkan
 } // namespace ferric

@@ -8,7 +8,9 @@
 #include "VulkanSupport.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 
 using namespace ferric::vulkan;
@@ -16,6 +18,16 @@ using namespace ferric::vulkan;
 namespace {
 
 constexpr const char *kNoDevice = "ferric: no Vulkan device found";
+
+/// Set by an atexit handler registered once the driver is loaded. exit() runs
+/// atexit handlers before any shared object's destructors, so this flips
+/// before the driver tears itself down. Host code compiled ahead of time
+/// unloads its modules from .fini_array, which runs after the driver (it was
+/// dlopen'ed later) is finalized; touching Vulkan then crashes, so module
+/// unloading skips the Vulkan objects once the process is exiting.
+std::atomic<bool> processExiting{false};
+
+void markProcessExiting() { processExiting = true; }
 
 bool hasExtension(const std::vector<VkExtensionProperties> &exts,
                   const char *name) {
@@ -51,6 +63,7 @@ bool Device::init() {
     return false;
   }
   state = State::Ready;
+  std::atexit(markProcessExiting);
   return true;
 }
 
@@ -81,7 +94,8 @@ bool Device::createInstance() {
   // MoltenVK (macOS) only enumerates when portability drivers are asked for.
   if (hasExtension(exts, "VK_KHR_portability_enumeration")) {
     enabled.push_back("VK_KHR_portability_enumeration");
-    info.flags |= 0x00000001; // VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR
+    info.flags |=
+        0x00000001; // VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR
   }
   info.enabledExtensionCount = static_cast<uint32_t>(enabled.size());
   info.ppEnabledExtensionNames = enabled.data();
@@ -117,8 +131,8 @@ bool Device::selectPhysicalDevice() {
   std::string available;
   for (uint32_t i = 0; i < count; ++i) {
     vkGetPhysicalDeviceProperties(devices[i], &props[i]);
-    available += (i ? ", " : "") + std::to_string(i) + ": " +
-                 props[i].deviceName;
+    available +=
+        (i ? ", " : "") + std::to_string(i) + ": " + props[i].deviceName;
   }
 
   // FERRIC_VULKAN_DEVICE is an index or a case-insensitive substring of the
@@ -190,9 +204,9 @@ bool Device::createLogicalDevice() {
   features.shaderFloat64 = supported.shaderFloat64;
   // Robust access keeps an out-of-bounds index from touching host memory on
   // CPU devices; FERRIC_VULKAN_ROBUST=0 turns it off for benchmarking.
-  features.robustBufferAccess =
-      getEnvFlag("FERRIC_VULKAN_ROBUST", true) ? supported.robustBufferAccess
-                                                : VK_FALSE;
+  features.robustBufferAccess = getEnvFlag("FERRIC_VULKAN_ROBUST", true)
+                                    ? supported.robustBufferAccess
+                                    : VK_FALSE;
 
   VkPhysicalDeviceVulkan11Features f11 = {};
   f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
@@ -268,7 +282,8 @@ bool Device::createCommandObjects() {
   poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
   poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   poolInfo.queueFamilyIndex = queueFamily;
-  FERRIC_VK_CHECK(vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool));
+  FERRIC_VK_CHECK(
+      vkCreateCommandPool(device, &poolInfo, nullptr, &commandPool));
 
   VkCommandBufferAllocateInfo allocInfo = {};
   allocInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
@@ -365,10 +380,10 @@ bool Device::allocate(Allocation &a, VkDeviceSize size, bool hostVisible) {
   int type = findMemoryType(req.memoryTypeBits, required, preferred);
   if (type < 0) {
     release(a);
-    return recordError(std::string("ferric: no Vulkan memory type is ") +
-                       (hostVisible ? "host-visible and coherent"
-                                    : "device-local") +
-                       " for a buffer of " + std::to_string(size) + " bytes");
+    return recordError(
+        std::string("ferric: no Vulkan memory type is ") +
+        (hostVisible ? "host-visible and coherent" : "device-local") +
+        " for a buffer of " + std::to_string(size) + " bytes");
   }
   VkMemoryAllocateInfo allocInfo = {};
   allocInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
@@ -415,7 +430,8 @@ void Device::releaseKernel(Kernel &k) {
 }
 
 void Device::releaseModule(Module &module) {
-  if (!device)
+  // At exit the driver may already be finalized; the OS reclaims everything.
+  if (!device || processExiting)
     return;
   for (auto &entry : module.kernels)
     releaseKernel(*entry.second);

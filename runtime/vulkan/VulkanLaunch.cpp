@@ -72,14 +72,12 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
                        std::to_string(lim.maxPerStageDescriptorStorageBuffers));
   for (int d = 0; d < 3; ++d) {
     if (grid[d] < 0 || uint64_t(grid[d]) > lim.maxComputeWorkGroupCount[d])
-      return recordError("ferric: " + what + " launched with grid " +
-                         triple(grid) + "; the device allows at most (" +
-                         std::to_string(lim.maxComputeWorkGroupCount[0]) +
-                         ", " +
-                         std::to_string(lim.maxComputeWorkGroupCount[1]) +
-                         ", " +
-                         std::to_string(lim.maxComputeWorkGroupCount[2]) +
-                         ")");
+      return recordError(
+          "ferric: " + what + " launched with grid " + triple(grid) +
+          "; the device allows at most (" +
+          std::to_string(lim.maxComputeWorkGroupCount[0]) + ", " +
+          std::to_string(lim.maxComputeWorkGroupCount[1]) + ", " +
+          std::to_string(lim.maxComputeWorkGroupCount[2]) + ")");
   }
 
   for (size_t i = 0; i < buffers.size(); ++i) {
@@ -119,13 +117,12 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
                          std::to_string(buffers.size()) + " buffers");
     uint64_t have = buffers[binding.binding].size;
     if (binding.minBytes != kUnknownSize && have < binding.minBytes)
-      return recordError("ferric: " + what + " argument " +
-                         std::to_string(binding.binding) + " (" + where +
-                         ") needs at least " +
-                         std::to_string(binding.minBytes) +
-                         " bytes but the host buffer has " +
-                         std::to_string(have) +
-                         " (memrefs with a non-zero offset are not supported)");
+      return recordError(
+          "ferric: " + what + " argument " + std::to_string(binding.binding) +
+          " (" + where + ") needs at least " +
+          std::to_string(binding.minBytes) + " bytes but the host buffer has " +
+          std::to_string(have) +
+          " (memrefs with a non-zero offset are not supported)");
   }
   if (ep.hasLocalSize && !kernel.warnedBlockSize &&
       (uint64_t(block[0]) != ep.localSize[0] ||
@@ -152,8 +149,8 @@ bool Device::preparePipeline(Kernel &kernel, uint32_t numBindings) {
     info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
     info.codeSize = module.words.size() * sizeof(uint32_t);
     info.pCode = module.words.data();
-    FERRIC_VK_CHECK(vkCreateShaderModule(device, &info, nullptr,
-                                         &module.shader));
+    FERRIC_VK_CHECK(
+        vkCreateShaderModule(device, &info, nullptr, &module.shader));
   }
 
   std::vector<VkDescriptorSetLayoutBinding> bindings(numBindings);
@@ -346,9 +343,9 @@ bool Device::recordAndSubmit(Kernel &kernel, const int64_t grid[3],
     // FERRIC_VULKAN_TIMEOUT_MS bounds a runaway kernel; by default wait as
     // long as it takes, like a CPU loop would.
     std::string ms = getEnv("FERRIC_VULKAN_TIMEOUT_MS");
-    uint64_t timeout = ms.empty() ? UINT64_MAX
-                                  : std::strtoull(ms.c_str(), nullptr, 10) *
-                                        1000000ull;
+    uint64_t timeout =
+        ms.empty() ? UINT64_MAX
+                   : std::strtoull(ms.c_str(), nullptr, 10) * 1000000ull;
     result = vkWaitForFences(device, 1, &fence, VK_TRUE, timeout);
     if (result == VK_SUCCESS)
       vkResetFences(device, 1, &fence);
@@ -366,15 +363,15 @@ bool Device::recordAndSubmit(Kernel &kernel, const int64_t grid[3],
   lastKernelTimeMs = -1.0;
   if (queryPool) {
     uint64_t stamps[2] = {0, 0};
-    if (vkGetQueryPoolResults(device, queryPool, 0, 2, sizeof(stamps), stamps,
-                              sizeof(uint64_t),
-                              VK_QUERY_RESULT_64_BIT |
-                                  VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS) {
+    if (vkGetQueryPoolResults(
+            device, queryPool, 0, 2, sizeof(stamps), stamps, sizeof(uint64_t),
+            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS) {
       uint64_t mask = timestampValidBits >= 64
                           ? ~uint64_t(0)
                           : (uint64_t(1) << timestampValidBits) - 1;
       uint64_t ticks = (stamps[1] - stamps[0]) & mask;
-      lastKernelTimeMs = double(ticks) * properties.limits.timestampPeriod / 1e6;
+      lastKernelTimeMs =
+          double(ticks) * properties.limits.timestampPeriod / 1e6;
     }
   }
 

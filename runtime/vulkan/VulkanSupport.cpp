@@ -62,9 +62,8 @@ bool ferric::vulkan::recordVkError(const char *call, VkResult result,
   size_t paren = name.find('(');
   if (paren != std::string::npos)
     name.resize(paren);
-  std::string message = "ferric: " + name + " failed: " +
-                        vkResultName(result) + " (" +
-                        std::to_string(static_cast<int>(result)) + ")";
+  std::string message = "ferric: " + name + " failed: " + vkResultName(result) +
+                        " (" + std::to_string(static_cast<int>(result)) + ")";
   if (!detail.empty())
     message += ": " + detail;
   return recordError(message);

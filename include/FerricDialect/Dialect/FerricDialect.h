@@ -15,6 +15,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -44,9 +45,6 @@ OpFoldResult foldElementwise(Operation *op, ArrayRef<Attribute> operands);
 /// Verifies that the operands of a binary-shaped op are tensors of one type,
 /// or one tensor and one scalar of its element type.
 LogicalResult verifyTensorOrScalarOperands(Operation *op);
-
-/// The element type of `t` if it is a shaped type, else `t` itself.
-Type getElementTypeOrSelf(Type t);
 
 /// True for the element types Ferric computes in (f16, bf16, f32, f64).
 bool isFerricFloat(Type t);

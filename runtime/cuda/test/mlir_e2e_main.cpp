@@ -33,8 +33,8 @@ template <typename T> struct MemRef1D {
 };
 
 template <typename T> MemRef1D<T> wrap(std::vector<T> &values) {
-  return {values.data(), values.data(), 0,
-          static_cast<int64_t>(values.size()), 1};
+  return {values.data(), values.data(), 0, static_cast<int64_t>(values.size()),
+          1};
 }
 
 } // namespace

@@ -41,8 +41,7 @@ template <typename T> struct MemRef1D {
 std::vector<float> printedF32;
 std::vector<int32_t> printedI32;
 
-template <typename T>
-void capture(UnrankedMemRef *m, std::vector<T> &out) {
+template <typename T> void capture(UnrankedMemRef *m, std::vector<T> &out) {
   if (!m || m->rank != 1)
     return;
   auto *d = static_cast<MemRef1D<T> *>(m->descriptor);
@@ -79,8 +78,8 @@ int main() {
   failures += !addOk + !axpiOk + !error.empty();
   std::printf("%s: kernel_add result (%zu values)\n", addOk ? "PASS" : "FAIL",
               printedF32.size());
-  std::printf("%s: kernel_axpi result (%zu values)\n",
-              axpiOk ? "PASS" : "FAIL", printedI32.size());
+  std::printf("%s: kernel_axpi result (%zu values)\n", axpiOk ? "PASS" : "FAIL",
+              printedI32.size());
   std::printf("%s: no runtime error%s%s\n", error.empty() ? "PASS" : "FAIL",
               error.empty() ? "" : ": ", error.c_str());
   return failures ? 1 : 0;

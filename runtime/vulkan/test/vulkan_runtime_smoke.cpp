@@ -103,8 +103,7 @@ int expectBadSelection() {
   char msg[512];
   check(ferricVulkanAvailable(msg, sizeof(msg)) == 0,
         "unmatched FERRIC_VULKAN_DEVICE makes the device unavailable");
-  check(std::strstr(msg, "matches no Vulkan device (available: 0: ") !=
-            nullptr,
+  check(std::strstr(msg, "matches no Vulkan device (available: 0: ") != nullptr,
         std::string("message lists the devices: \"") + msg + "\"");
   return failures ? 1 : 0;
 }
@@ -125,12 +124,12 @@ void testKernels(void *module) {
   bool ok = true;
   for (int i = 0; i < 8; ++i)
     ok &= std::fabs(out[i] - (a[i] + b[i])) < 1e-6f;
-  check(ok, "kernel_add computes a + b (out[7] = " + std::to_string(out[7]) +
-                ")");
+  check(ok,
+        "kernel_add computes a + b (out[7] = " + std::to_string(out[7]) + ")");
   checkNoError("kernel_add records no error");
   double ms = ferricVulkanLastKernelMs();
-  check(ms >= 0.0, "kernel time from timestamps: " + std::to_string(ms) +
-                       " ms");
+  check(ms >= 0.0,
+        "kernel time from timestamps: " + std::to_string(ms) + " ms");
 
   std::vector<int32_t> in(64), res(64, -1);
   for (int i = 0; i < 64; ++i)
@@ -174,8 +173,8 @@ void testKernels(void *module) {
   checkNoError("block size mismatch is a warning, not an error");
 
   // Host-side mistakes become errors, not crashes.
-  launch(add, 8, 1, 1, 1, 1, 1, {{a.data(), 32}, {b.data(), 16},
-                                 {out.data(), 32}});
+  launch(add, 8, 1, 1, 1, 1, 1,
+         {{a.data(), 32}, {b.data(), 16}, {out.data(), 32}});
   checkError("needs at least 32 bytes but the host buffer has 16",
              "undersized buffer is rejected");
   launch(add, 8, 1, 1, 1, 1, 1, {{a.data(), 32}, {b.data(), 32}});
@@ -301,8 +300,8 @@ int main(int argc, char **argv) {
   bool named = ferricVulkanDeviceName(name, sizeof(name)) == 1;
   check(named && std::string(name) == msg, std::string("device: ") + name);
   int maxBuffers = ferricVulkanMaxStorageBuffers();
-  check(maxBuffers >= 4, "max storage buffers per kernel: " +
-                             std::to_string(maxBuffers));
+  check(maxBuffers >= 4,
+        "max storage buffers per kernel: " + std::to_string(maxBuffers));
 
   testKernels(module);
   testInvalidModules(blob);

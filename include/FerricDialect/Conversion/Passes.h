@@ -1,0 +1,37 @@
+//===- Passes.h - Ferric conversion passes ----------------------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_CONVERSION_PASSES_H
+#define FERRIC_CONVERSION_PASSES_H
+
+#include "FerricDialect/Dialect/FerricDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace ferric {
+
+/// Patterns that lower ferric ops to linalg on tensors.
+void populateFerricToLinalgPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_DECL
+#include "FerricDialect/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "FerricDialect/Conversion/Passes.h.inc"
+
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_CONVERSION_PASSES_H

@@ -1,0 +1,100 @@
+//===- Passes.td - Ferric conversion passes ----------------*- tablegen -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_CONVERSION_PASSES_TD
+#define FERRIC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertFerricToLinalg : Pass<"convert-ferric-to-linalg"> {
+  let summary = "Lower ferric ops to linalg on tensors";
+  let description = [{
+    Every elementwise ferric op becomes one `linalg.generic` whose body is the
+    op's scalar math (the same code `ferric-fuse` puts in fused bodies);
+    scalar operands become scalar inputs. `ferric.fused` becomes exactly one
+    `linalg.generic` with its indexing maps and body. `ferric.broadcast`
+    becomes `linalg.broadcast`; `ferric.reduce` a reduction `linalg.generic`
+    (accumulating f16/bf16 in f32; `mean` divides by the reduced count;
+    `keepdim` re-adds unit dims with `tensor.expand_shape`); `ferric.matmul`
+    `linalg.matmul` or `linalg.batch_matmul` (f32 accumulation for f16/bf16).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def FerricElementwiseToGPU : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
+  let summary = "Map elementwise linalg.generic on memrefs to vectorized "
+                "gpu.launch kernels";
+  let description = [{
+    Turns every all-parallel `linalg.generic` on memrefs with identity-layout
+    operands (what bufferized `ferric.fused` and elementwise ops become) into
+    one `gpu.launch` that aims at memory bandwidth: the iteration space is
+    linearized, each thread handles `elements-per-thread` consecutive
+    elements with vector loads and stores (16-byte `ld.global.v4` for f32
+    when alignment allows, which the pass asserts with `alignment`
+    attributes), a grid-stride loop covers the vector part and a scalar loop
+    the tail. Inputs read through a broadcast map are gathered per lane;
+    scalar inputs are splat. Kernels with i1 tensors in or out use one
+    element per thread.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block">,
+    Option<"elementsPerThread", "elements-per-thread", "unsigned",
+           /*default=*/"0",
+           "Elements each thread loads per step; 0 picks 16 bytes of the "
+           "narrowest element type (4 for f32, 8 for f16). 1 disables "
+           "vector loads">
+  ];
+}
+
+def FerricGPUDeviceMemory : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
+  let summary = "Allocate host-side buffers in GPU device memory";
+  let description = [{
+    For targets whose kernels read device memory (CUDA), rewrites the host
+    function's `memref.alloc`, `memref.dealloc` and `memref.copy` into
+    `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`, so every buffer a kernel
+    touches lives on the device. The entry function's arguments and results
+    are device buffers (docs/HostABI.md). Fails with a diagnostic on a host
+    op that would read device memory directly (`memref.load`/`store`
+    outside a kernel).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def FerricSPIRVEntryPoints : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
+  let summary = "Set spirv.entry_point_abi on outlined kernels";
+  let description = [{
+    Gives every `gpu.func` kernel the `spirv.entry_point_abi` attribute that
+    `convert-gpu-to-spirv` needs, with the workgroup size taken from the
+    kernel's `known_block_size` (set by outlining) or from `block-size`.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Workgroup size x when the kernel does not know its block size">
+  ];
+}
+
+def FerricNestSPIRVModules : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
+  let summary = "Move each spirv.module into the gpu.module it came from";
+  let description = [{
+    `convert-gpu-to-spirv` places the `spirv.module` next to its `gpu.module`;
+    `gpu-module-to-binary` serializes the SPIR-V found inside the
+    `gpu.module`. This pass moves it there and drops the gpu.module's other
+    (now converted) functions.
+  }];
+}
+
+#endif // FERRIC_CONVERSION_PASSES_TD

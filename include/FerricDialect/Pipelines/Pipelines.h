@@ -1,0 +1,89 @@
+//===- Pipelines.h - Ferric lowering pipelines ------------------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_PIPELINES_PIPELINES_H
+#define FERRIC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+namespace ferric {
+
+/// Options every Ferric pipeline has: whether and how to fuse first.
+template <typename Derived>
+struct FerricPipelineOptions : public PassPipelineOptions<Derived> {
+  ::mlir::detail::PassOptions::Option<bool> fuse{
+      *this, "fuse",
+      llvm::cl::desc("Run ferric-fuse first (false compiles every op as its "
+                     "own kernel, for comparison)"),
+      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<unsigned> minOps{
+      *this, "min-ops",
+      llvm::cl::desc("ferric-fuse min-ops: fewest ops worth a kernel"),
+      llvm::cl::init(2)};
+  ::mlir::detail::PassOptions::Option<std::string> fuseReport{
+      *this, "fuse-report",
+      llvm::cl::desc("Write ferric-fuse's report here ('-' for stdout)"),
+      llvm::cl::init("")};
+};
+
+struct CPUPipelineOptions : FerricPipelineOptions<CPUPipelineOptions> {};
+
+struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
+  ::mlir::detail::PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU architecture"),
+      llvm::cl::init("sm_90")};
+  ::mlir::detail::PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("PTX features"),
+      llvm::cl::init("+ptx80")};
+  ::mlir::detail::PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level for the kernels"),
+      llvm::cl::init(3)};
+  ::mlir::detail::PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel binary format: isa (PTX), bin (cubin) or fatbin"),
+      llvm::cl::init("fatbin")};
+  ::mlir::detail::PassOptions::Option<unsigned> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block"),
+      llvm::cl::init(256)};
+  ::mlir::detail::PassOptions::Option<unsigned> elementsPerThread{
+      *this, "elements-per-thread",
+      llvm::cl::desc("Elements per thread per load (0: 16 bytes' worth)"),
+      llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<std::string> libdevice{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice bitcode linked into kernels for math calls"),
+      llvm::cl::init("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc")};
+};
+
+struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
+  ::mlir::detail::PassOptions::Option<unsigned> blockSize{
+      *this, "block-size", llvm::cl::desc("Workgroup size"),
+      llvm::cl::init(64)};
+  ::mlir::detail::PassOptions::Option<unsigned> storageBufferLimit{
+      *this, "storage-buffer-limit",
+      llvm::cl::desc("Storage buffers one kernel may bind (the device's "
+                     "maxPerStageDescriptorStorageBuffers); fusion keeps "
+                     "inputs plus outputs under it"),
+      llvm::cl::init(8)};
+  ::mlir::detail::PassOptions::Option<std::string> version{
+      *this, "spirv-version", llvm::cl::desc("SPIR-V version, e.g. v1.3"),
+      llvm::cl::init("v1.3")};
+};
+
+void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
+void buildNVVMPipeline(OpPassManager &pm, const NVVMPipelineOptions &options);
+void buildSPIRVPipeline(OpPassManager &pm, const SPIRVPipelineOptions &options);
+
+/// Registers ferric-lower-to-cpu, ferric-lower-to-nvvm, ferric-lower-to-spirv.
+void registerFerricPipelines();
+
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_PIPELINES_PIPELINES_H

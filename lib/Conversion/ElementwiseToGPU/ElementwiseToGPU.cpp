@@ -1,0 +1,289 @@
+//===- ElementwiseToGPU.cpp - Vectorized GPU kernels for elementwise ops --===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// Upstream's route (parallel loops -> tiles -> gpu.launch) gives one element
+// per thread, which reached 80% of copy bandwidth on an H200 for SwiGLU; a
+// kernel where each thread moves 16 bytes per load reached 103%. This pass
+// writes that kernel directly: linearized iteration space, vector loads and
+// stores with asserted alignment, a grid-stride loop and a scalar tail.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace ferric {
+#define GEN_PASS_DEF_FERRICELEMENTWISETOGPU
+#include "FerricDialect/Conversion/Passes.h.inc"
+} // namespace ferric
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// True if `generic` is an elementwise kernel this pass can write: memref
+/// operands with identity layouts (or scalar inputs), all loops parallel,
+/// projected-permutation input maps, identity output maps, a body without
+/// linalg.index.
+static bool isSupported(linalg::GenericOp generic) {
+  if (!generic.hasPureBufferSemantics() ||
+      generic.getNumReductionLoops() != 0 || generic.getNumLoops() == 0 ||
+      generic->getParentOfType<gpu::LaunchOp>())
+    return false;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    Type t = operand.get().getType();
+    auto memref = dyn_cast<MemRefType>(t);
+    if (!memref) {
+      if (generic.isDpsInit(&operand) || !t.isIntOrIndexOrFloat())
+        return false;
+      continue;
+    }
+    if (!memref.getLayout().isIdentity() || memref.getRank() == 0)
+      return false;
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return false;
+    if (generic.isDpsInit(&operand) && !map.isIdentity())
+      return false;
+  }
+  return generic.getBody()->getOps<linalg::IndexOp>().empty();
+}
+
+namespace {
+/// Emits the kernel of one linalg.generic.
+class KernelWriter {
+public:
+  KernelWriter(linalg::GenericOp generic, unsigned blockSize,
+               unsigned vectorWidth)
+      : generic(generic), blockSize(blockSize), width(vectorWidth) {}
+
+  void write(OpBuilder &b) {
+    Location loc = generic.getLoc();
+    Value out0 = generic.getDpsInits()[0];
+    int64_t rank = generic.getNumLoops();
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    // Iteration sizes and the element count, on the host.
+    Value total = c1;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value s = memref::DimOp::create(b, loc, out0, d);
+      sizes.push_back(s);
+      total = arith::MulIOp::create(b, loc, total, s);
+    }
+    // Every memref operand seen as 1-D.
+    for (OpOperand &operand : generic->getOpOperands()) {
+      Value v = operand.get();
+      auto type = dyn_cast<MemRefType>(v.getType());
+      if (!type) {
+        flat.push_back(v);
+        continue;
+      }
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat.push_back(
+          type.getRank() == 1
+              ? v
+              : memref::CollapseShapeOp::create(
+                    b, loc, v, ArrayRef<ReassociationIndices>{all})
+                    .getResult());
+    }
+    Value vw = arith::ConstantIndexOp::create(b, loc, width);
+    Value numVec = arith::DivUIOp::create(b, loc, total, vw);
+    Value bs = arith::ConstantIndexOp::create(b, loc, blockSize);
+    Value work = arith::MaxUIOp::create(b, loc, numVec, c1);
+    Value grid = arith::CeilDivUIOp::create(b, loc, work, bs);
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                           total, c0);
+    auto guard = scf::IfOp::create(b, loc, nonEmpty, /*withElse=*/false);
+    b.setInsertionPointToStart(&guard.getThenRegion().front());
+    auto launch = gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    Value bx = launch.getBlockIds().x, tx = launch.getThreadIds().x;
+    Value tid = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, bx, bs), tx);
+    Value stride = arith::MulIOp::create(b, loc, launch.getGridSize().x, bs);
+    auto loop = scf::ForOp::create(b, loc, tid, numVec, stride);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value base =
+          arith::MulIOp::create(b, loc, loop.getInductionVar(), vw);
+      emitElements(b, loc, base, width);
+    }
+    if (width > 1) {
+      Value tailStart = arith::MulIOp::create(b, loc, numVec, vw);
+      Value j = arith::AddIOp::create(b, loc, tailStart, tid);
+      Value inTail =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, total);
+      auto tail = scf::IfOp::create(b, loc, inTail, /*withElse=*/false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&tail.getThenRegion().front());
+      emitElements(b, loc, j, 1);
+    }
+    gpu::TerminatorOp::create(b, loc);
+  }
+
+private:
+  Type vectorOf(Type t, unsigned w) {
+    return w == 1 ? t : VectorType::get({(int64_t)w}, t);
+  }
+
+  /// Alignment in bytes that a `w`-wide access at a multiple of `w`
+  /// elements has, given buffers aligned to at least 16 bytes.
+  uint64_t alignmentFor(Type elem, unsigned w) {
+    uint64_t bytes = w * ((elem.getIntOrFloatBitWidth() + 7) / 8);
+    return std::min<uint64_t>(bytes, 16);
+  }
+
+  /// The linear offset into operand `map`'s memref of the element at linear
+  /// iteration index `linear`.
+  Value operandOffset(OpBuilder &b, Location loc, Value linear, AffineMap map,
+                      Value memref) {
+    int64_t rank = sizes.size();
+    SmallVector<Value> idx(rank);
+    Value rest = linear;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      idx[d] = arith::RemUIOp::create(b, loc, rest, sizes[d]);
+      rest = arith::DivUIOp::create(b, loc, rest, sizes[d]);
+    }
+    Value offset = arith::ConstantIndexOp::create(b, loc, 0);
+    for (unsigned k = 0; k < map.getNumResults(); ++k) {
+      Value size = memref::DimOp::create(b, loc, memref, k);
+      offset = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, offset, size),
+          idx[map.getDimPosition(k)]);
+    }
+    return offset;
+  }
+
+  /// Loads input `i` for lanes [base, base + w).
+  Value loadInput(OpBuilder &b, Location loc, unsigned i, Value base,
+                  unsigned w) {
+    OpOperand *operand = generic.getDpsInputOperand(i);
+    Value src = flat[i];
+    auto type = dyn_cast<MemRefType>(operand->get().getType());
+    if (!type)
+      return w == 1 ? src
+                    : vector::BroadcastOp::create(
+                          b, loc, vectorOf(src.getType(), w), src)
+                          .getResult();
+    Type elem = type.getElementType();
+    AffineMap map = generic.getMatchingIndexingMap(operand);
+    if (map.isIdentity()) {
+      if (w == 1)
+        return memref::LoadOp::create(b, loc, src, base);
+      return vector::LoadOp::create(b, loc, cast<VectorType>(vectorOf(elem, w)),
+                                    src, base, /*nontemporal=*/false,
+                                    llvm::MaybeAlign(alignmentFor(elem, w)));
+    }
+    // Broadcast or permuted read: gather the lanes one by one.
+    SmallVector<Value> lanes;
+    for (unsigned l = 0; l < w; ++l) {
+      Value lin = l == 0 ? base
+                         : arith::AddIOp::create(
+                               b, loc, base,
+                               arith::ConstantIndexOp::create(b, loc, l));
+      Value off = operandOffset(b, loc, lin, map, operand->get());
+      lanes.push_back(memref::LoadOp::create(b, loc, src, off));
+    }
+    if (w == 1)
+      return lanes[0];
+    return vector::FromElementsOp::create(
+        b, loc, cast<VectorType>(vectorOf(elem, w)), lanes);
+  }
+
+  /// Clones the generic's body at width `w` for lanes [base, base + w) and
+  /// stores the results.
+  void emitElements(OpBuilder &b, Location loc, Value base, unsigned w) {
+    Block *body = generic.getBody();
+    IRMapping mapping;
+    unsigned numInputs = generic.getNumDpsInputs();
+    for (unsigned i = 0; i < numInputs; ++i)
+      mapping.map(body->getArgument(i), loadInput(b, loc, i, base, w));
+    for (Operation &op : body->without_terminator()) {
+      if (auto cst = dyn_cast<arith::ConstantOp>(op); cst && w > 1) {
+        auto vt = cast<VectorType>(vectorOf(cst.getType(), w));
+        mapping.map(cst.getResult(),
+                    arith::ConstantOp::create(
+                        b, loc, DenseElementsAttr::get(vt, cst.getValue())));
+        continue;
+      }
+      OperationState state(op.getLoc(), op.getName());
+      for (Value v : op.getOperands()) {
+        // Values captured from outside the body are the same for every lane.
+        if (!mapping.contains(v) && w > 1)
+          mapping.map(v, vector::BroadcastOp::create(
+                             b, loc, vectorOf(v.getType(), w), v));
+        state.addOperands(mapping.lookupOrDefault(v));
+      }
+      for (Type t : op.getResultTypes())
+        state.addTypes(vectorOf(t, w));
+      state.addAttributes(op.getAttrs());
+      Operation *clone = b.create(state);
+      mapping.map(op.getResults(), clone->getResults());
+    }
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    for (auto [k, v] : llvm::enumerate(yield.getValues())) {
+      Value value = mapping.lookupOrDefault(v);
+      Value dst = flat[numInputs + k];
+      Type elem = cast<MemRefType>(dst.getType()).getElementType();
+      if (w == 1)
+        memref::StoreOp::create(b, loc, value, dst, base);
+      else
+        vector::StoreOp::create(b, loc, value, dst, base,
+                                /*nontemporal=*/false, llvm::MaybeAlign(alignmentFor(elem, w)));
+    }
+  }
+
+  linalg::GenericOp generic;
+  unsigned blockSize, width;
+  SmallVector<Value> sizes;
+  SmallVector<Value> flat;
+};
+
+struct FerricElementwiseToGPUPass
+    : ferric::impl::FerricElementwiseToGPUBase<FerricElementwiseToGPUPass> {
+  using FerricElementwiseToGPUBase::FerricElementwiseToGPUBase;
+
+  unsigned widthFor(linalg::GenericOp generic) {
+    if (elementsPerThread)
+      return elementsPerThread;
+    unsigned narrowest = 64;
+    for (Value v : generic->getOperands()) {
+      Type elem = getElementTypeOrSelf(v.getType());
+      if (!isa<MemRefType>(v.getType()))
+        continue;
+      if (elem.isInteger(1))
+        return 1; // i1 buffers are bytes in memory but bits in vectors
+      narrowest = std::min(narrowest, elem.getIntOrFloatBitWidth());
+    }
+    return std::max(1u, 128 / narrowest);
+  }
+
+  void runOnOperation() override {
+    if (blockSize == 0 || blockSize > 1024) {
+      getOperation().emitError("ferric-elementwise-to-gpu: block-size must be "
+                               "in [1, 1024], got ")
+          << blockSize;
+      return signalPassFailure();
+    }
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk([&](linalg::GenericOp g) {
+      if (isSupported(g))
+        generics.push_back(g);
+    });
+    for (linalg::GenericOp g : generics) {
+      OpBuilder b(g);
+      KernelWriter(g, blockSize, widthFor(g)).write(b);
+      g.erase();
+    }
+  }
+};
+} // namespace

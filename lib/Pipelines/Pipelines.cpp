@@ -1,0 +1,147 @@
+//===- Pipelines.cpp - Ferric lowering pipelines --------------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// Each pipeline is written as the textual pass list a user would type into
+// ferric-opt, so `--dump-pass-pipeline` shows exactly what runs and every
+// stage can be reproduced (and lit-tested) on its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Pipelines/Pipelines.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+static void addPipeline(OpPassManager &pm, const std::string &text) {
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  if (failed(parsePassPipeline(text, pm, os)))
+    llvm::report_fatal_error(
+        llvm::Twine("ferric: internal pipeline does not parse: ") + error);
+}
+
+/// ferric IR -> bufferized linalg on memrefs, the part every target shares.
+template <typename Options>
+static std::string frontEnd(const Options &options, unsigned maxInputs) {
+  std::string s;
+  if (options.fuse)
+    s += llvm::formatv("func.func(ferric-fuse{{min-ops={0} max-inputs={1} "
+                       "report={2}}),",
+                       options.minOps.getValue(), maxInputs,
+                       options.fuseReport.empty()
+                           ? std::string("\"\"")
+                           : options.fuseReport.getValue())
+             .str();
+  s += "convert-ferric-to-linalg,canonicalize,cse,"
+       "one-shot-bufferize{bufferize-function-boundaries "
+       "function-boundary-type-conversion=identity-layout-map},"
+       "canonicalize,buffer-deallocation-pipeline,"
+       "convert-bufferization-to-memref,canonicalize";
+  return s;
+}
+
+/// Anything not written as a vectorized kernel (reductions, matmul) goes
+/// through upstream's parallel-loop mapping: one thread per output element.
+static std::string loopsToGPU(unsigned blockSize) {
+  return llvm::formatv("func.func(convert-linalg-to-parallel-loops,"
+                       "scf-parallel-loop-tiling{{parallel-loop-tile-sizes={0} "
+                       "no-min-max-bounds=true},gpu-map-parallel-loops,"
+                       "convert-parallel-loops-to-gpu,"
+                       "gpu-launch-sink-index-computations)",
+                       blockSize)
+      .str();
+}
+
+void mlir::ferric::buildCPUPipeline(OpPassManager &pm,
+                                    const CPUPipelineOptions &options) {
+  addPipeline(pm, frontEnd(options, 0));
+  addPipeline(pm, "func.func(convert-linalg-to-loops,llvm-request-c-wrappers),"
+                  "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+                  "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,"
+                  "reconcile-unrealized-casts");
+}
+
+void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
+                                     const NVVMPipelineOptions &options) {
+  addPipeline(pm, frontEnd(options, 0));
+  addPipeline(pm, llvm::formatv("func.func(ferric-elementwise-to-gpu{{"
+                                "block-size={0} elements-per-thread={1}}),",
+                                options.blockSize.getValue(),
+                                options.elementsPerThread.getValue())
+                          .str() +
+                      loopsToGPU(options.blockSize) +
+                      ",func.func(ferric-gpu-device-memory,"
+                      "llvm-request-c-wrappers)");
+  // Kernels: outline, lower to NVVM with libdevice linked, serialize.
+  addPipeline(
+      pm, llvm::formatv("gpu-kernel-outlining,convert-vector-to-scf,"
+                        "convert-scf-to-cf,convert-nvvm-to-llvm,"
+                        "convert-func-to-llvm,expand-strided-metadata,"
+                        "nvvm-attach-target{{chip={0} features={1} O={2} "
+                        "l={3}},lower-affine,convert-arith-to-llvm,"
+                        "convert-index-to-llvm,canonicalize,cse,"
+                        "gpu.module(strip-debuginfo,convert-gpu-to-nvvm,"
+                        "llvm-optimize-for-nvvm-target,canonicalize,cse,"
+                        "reconcile-unrealized-casts),"
+                        "gpu-to-llvm,gpu-module-to-binary{{format={4}},"
+                        "convert-math-to-llvm,canonicalize,cse,"
+                        "reconcile-unrealized-casts",
+                        options.chip.getValue(), options.features.getValue(),
+                        options.optLevel.getValue(),
+                        options.libdevice.getValue(), options.format.getValue())
+              .str());
+}
+
+void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
+                                      const SPIRVPipelineOptions &options) {
+  // One binding per input and per output: leave room for two outputs.
+  unsigned limit = options.storageBufferLimit;
+  addPipeline(pm, frontEnd(options, limit > 2 ? limit - 2 : 1));
+  addPipeline(
+      pm,
+      llvm::formatv("func.func(ferric-elementwise-to-gpu{{block-size={0} "
+                    "elements-per-thread=1}),",
+                    options.blockSize.getValue())
+              .str() +
+          loopsToGPU(options.blockSize) +
+          llvm::formatv(
+              ",func.func(llvm-request-c-wrappers),gpu-kernel-outlining,"
+              "ferric-spirv-entry-points{{block-size={0}},"
+              "fold-memref-alias-ops,"
+              "spirv-attach-target{{ver={1} caps=Shader "
+              "exts=SPV_KHR_storage_buffer_storage_class client_api=Vulkan},"
+              "gpu.module(convert-math-to-spirv),convert-gpu-to-spirv,"
+              "ferric-nest-spirv-modules,"
+              "gpu.module(spirv.module(spirv-lower-abi-attrs,"
+              "spirv-update-vce)),gpu-module-to-binary,"
+              "convert-scf-to-cf,finalize-memref-to-llvm,"
+              "gpu-to-llvm{{use-bare-pointers-for-host=false "
+              "use-bare-pointers-for-kernels=true "
+              "intersperse-sizes-for-kernels=true},convert-to-llvm,"
+              "reconcile-unrealized-casts",
+              options.blockSize.getValue(), options.version.getValue())
+              .str());
+}
+
+void mlir::ferric::registerFerricPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "ferric-lower-to-cpu",
+      "Lower ferric IR to LLVM for the CPU (the numerical reference path)",
+      buildCPUPipeline);
+  PassPipelineRegistration<NVVMPipelineOptions>(
+      "ferric-lower-to-nvvm",
+      "Lower ferric IR to vectorized CUDA kernels (NVVM, PTX/cubin/fatbin) "
+      "and host code calling the mgpu* runtime",
+      buildNVVMPipeline);
+  PassPipelineRegistration<SPIRVPipelineOptions>(
+      "ferric-lower-to-spirv",
+      "Lower ferric IR to SPIR-V kernels for Vulkan and host code calling the "
+      "mgpu* runtime",
+      buildSPIRVPipeline);
+}
