@@ -38,7 +38,8 @@ def unescape(s):
     return bytes(out)
 
 
-OBJ = re.compile(r'(assembly|bin) = "((?:[^"\\]|\\.)*)"')
+OBJ = re.compile(r'(assembly|bin) = "((?:[^"\\]|\\.)*)"'
+                 r'|#gpu\.object<#spirv\.[^"]*"((?:[^"\\]|\\.)*)"')
 BINARY = re.compile(r"gpu\.binary @([\w$.]+)")
 
 
@@ -53,7 +54,9 @@ def main():
         m = BINARY.search(line)
         if not m:
             continue
-        for kind, payload in OBJ.findall(line):
+        for kind, payload, spirv in OBJ.findall(line):
+            if not kind:
+                kind, payload = "bin", spirv
             data = unescape(payload)
             found += 1
             if args.out_dir:

@@ -7,6 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh"
 build=${FERRIC_BUILD_DIR:-$root/build}
 ninja -C "$build" -j"${FERRIC_JOBS:-2}" check-ferric
+ctest --test-dir "$build" --output-on-failure --no-tests=ignore
 if [ -d "$root/python/tests" ]; then
   PYTHONPATH="$root/python" FERRIC_LIB_DIR="$build/lib" \
     /usr/bin/python3 -m pytest -q "$root/python/tests"

@@ -24,6 +24,8 @@ config.substitutions.append(("%ferric_src", config.ferric_src_root))
 config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%ferric_obj", config.ferric_obj_root))
+config.substitutions.append(("%host_cxx", config.host_cxx))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "XDG_CACHE_HOME", "CUDA_HOME"])

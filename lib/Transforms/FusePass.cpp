@@ -5,10 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FusionPlan.h"
 #include "FerricDialect/Transforms/Passes.h"
+#include "FusionPlan.h"
 
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Support/FileUtilities.h"
@@ -42,6 +43,17 @@ unsigned countKernels(func::FuncOp func) {
   return n;
 }
 
+/// Erases the ops nothing uses that have no side effects, users before
+/// producers, so whole dead chains go: CSE alone keeps a producer whose last
+/// user it erases after visiting it, and planning around such an op would
+/// keep, say, a broadcast materialized for nothing.
+void eraseDeadOps(func::FuncOp func) {
+  func.walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+    if (op != func.getOperation() && isOpTriviallyDead(op))
+      op->erase();
+  });
+}
+
 std::string describe(Operation *op) {
   std::string s = "'" + op->getName().getStringRef().str() + "'";
   if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
@@ -50,9 +62,12 @@ std::string describe(Operation *op) {
 }
 
 /// Bytes of the intermediate tensors a group no longer writes and reads.
+/// Tensors of a dynamic shape count per shape, as bytes-per-element times
+/// the shape: "1024 + 24*(?x768)".
 struct ByteCount {
   uint64_t fixed = 0;
-  SmallVector<std::string> symbolic;
+  /// (shape, bytes per element), in the order first seen.
+  SmallVector<std::pair<std::string, uint64_t>> symbolic;
   void add(RankedTensorType t, unsigned accesses) {
     if (!accesses)
       return;
@@ -72,12 +87,20 @@ struct ByteCount {
             os << d;
         },
         "x");
-    symbolic.push_back(std::to_string(perElem) + "*(" + shape + ")");
+    auto *it = llvm::find_if(
+        symbolic, [&](const auto &term) { return term.first == shape; });
+    if (it == symbolic.end())
+      symbolic.push_back({shape, perElem});
+    else
+      it->second += perElem;
   }
   std::string str() const {
-    std::string s = std::to_string(fixed);
-    for (const std::string &term : symbolic)
-      s += " + " + term;
+    std::string s;
+    if (fixed || symbolic.empty())
+      s = std::to_string(fixed);
+    for (const auto &[shape, perElem] : symbolic)
+      s += (s.empty() ? "" : " + ") + std::to_string(perElem) + "*(" + shape +
+           ")";
     return s;
   }
 };
@@ -88,6 +111,7 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
+    eraseDeadOps(func);
     {
       DominanceInfo dom(func);
       eliminateCommonSubExpressions(rewriter, dom, func);
@@ -117,13 +141,9 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
     for (Block *block : blocks) {
       FusionPlanner planner(*block, options);
       planner.plan();
-      for (const auto &g : planner.getGroups())
-        if (g->numComputeOps < std::max(minOps.getValue(), 1u) ||
-            (g->members.size() == 1 && isa<FusedOp>(g->members.front())))
-          g->dissolved = true;
       describeGroups(planner, os, groupsFormed, opsFused, saved);
       describeUnfusedEdges(*block, planner, os);
-      for (FusedOp fused : emitFusedOps(planner, minOps))
+      for (FusedOp fused : emitFusedOps(planner))
         remark::passed(fused.getLoc(), remark::RemarkOpts::name("Fused")
                                            .category("ferric-fuse")
                                            .function(func.getSymName()))
@@ -135,6 +155,7 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
       DominanceInfo dom(func);
       eliminateCommonSubExpressions(rewriter, dom, func);
     }
+    eraseDeadOps(func);
     if (!report.empty())
       writeReport(func, kernelsBefore, groupsFormed, opsFused, saved, body);
   }
@@ -147,9 +168,8 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
         continue;
       ++groupsFormed;
       opsFused += g->numComputeOps;
-      os << "  group " << g->id << " at " << describe(g->members.back())
-         << ": " << g->numComputeOps << " ops, " << g->inputs.size()
-         << " inputs:";
+      os << "  group " << g->id << " at " << describe(g->members.back()) << ": "
+         << g->numComputeOps << " ops, " << g->inputs.size() << " inputs:";
       for (Operation *m : g->members)
         os << " " << m->getName().stripDialect();
       os << "\n";
@@ -186,8 +206,7 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
                           isa<FerricDialect>(consumer.getDialect());
         if (!ferricEdge || isa<arith::ConstantOp>(producer))
           continue;
-        Group *pg = planner.groupOf(producer),
-              *cg = planner.groupOf(&consumer);
+        Group *pg = planner.groupOf(producer), *cg = planner.groupOf(&consumer);
         if (pg && pg == cg && !pg->dissolved)
           continue;
         std::string kind, reason;
@@ -230,8 +249,8 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
     os << "ferric-fuse report for @" << func.getSymName() << "\n"
        << "  groups formed: " << groupsFormed << "\n"
        << "  ops fused: " << opsFused << "\n"
-       << "  kernel launches: " << kernelsBefore << " -> "
-       << countKernels(func) << "\n"
+       << "  kernel launches: " << kernelsBefore << " -> " << countKernels(func)
+       << "\n"
        << "  intermediate bytes no longer written or read: " << saved.str()
        << "\n"
        << body;

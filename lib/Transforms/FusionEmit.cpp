@@ -185,20 +185,15 @@ private:
 };
 } // namespace
 
-SmallVector<FusedOp> mlir::ferric::emitFusedOps(FusionPlanner &planner,
-                                                unsigned minOps) {
+SmallVector<FusedOp> mlir::ferric::emitFusedOps(FusionPlanner &planner) {
   SmallVector<FusedOp> result;
   Block *block = nullptr;
   for (const auto &g : planner.getGroups()) {
     if (g->members.empty())
       continue;
     block = g->members.front()->getBlock();
-    // Too small to be worth a kernel, or already exactly one fused op.
-    if (g->numComputeOps < std::max(minOps, 1u) ||
-        (g->members.size() == 1 && isa<FusedOp>(g->members.front()))) {
-      g->dissolved = true;
+    if (g->dissolved)
       continue;
-    }
     result.push_back(GroupEmitter(planner, *g).emit());
   }
   if (block)

@@ -40,10 +40,9 @@ static unsigned computeOpsOf(Operation *op) {
   if (isa<BroadcastOp>(op))
     return 0;
   if (auto fused = dyn_cast<FusedOp>(op))
-    return std::max<unsigned>(
-        1, std::distance(fused.getBody().front().begin(),
-                         fused.getBody().front().end()) -
-               1);
+    return std::max<unsigned>(1, std::distance(fused.getBody().front().begin(),
+                                               fused.getBody().front().end()) -
+                                     1);
   return 1;
 }
 
@@ -88,6 +87,17 @@ void FusionPlanner::note(Operation *producer, Operation *consumer,
                          StringRef kind, const Twine &reason) {
   unfused[{producer, consumer}] =
       UnfusedEdge{producer, consumer, kind.str(), reason.str()};
+}
+
+void FusionPlanner::noteEdgesInto(Operation *producer, Group &g, StringRef kind,
+                                  const Twine &reason) {
+  std::string text = reason.str();
+  for (Operation *user : producer->getUsers()) {
+    Operation *anc =
+        user->getBlock() == &block ? user : block.findAncestorOpInBlock(*user);
+    if (anc && opGroup.lookup(anc) == &g)
+      note(producer, anc, kind, text);
+  }
 }
 
 const UnfusedEdge *FusionPlanner::reasonFor(Operation *producer,
@@ -165,11 +175,11 @@ bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
 }
 
 bool FusionPlanner::canJoin(Operation *op, Group &g,
-                            ArrayRef<Operation *> outsideUsers,
-                            Operation *consumer) {
+                            ArrayRef<Operation *> outsideUsers) {
   if (shapeOf(op) != ArrayRef<int64_t>(g.space)) {
-    note(op, consumer, "shape",
-         "the producer's iteration space differs from the consumer group's");
+    noteEdgesInto(
+        op, g, "shape",
+        "the producer's iteration space differs from the consumer group's");
     return false;
   }
   // A fused consumer must read the producer at the same point.
@@ -177,14 +187,14 @@ bool FusionPlanner::canJoin(Operation *op, Group &g,
     if (auto f = dyn_cast<FusedOp>(member))
       for (auto [i, v] : llvm::enumerate(f.getInputs()))
         if (v.getDefiningOp() == op && !f.getInputMap(i).isIdentity()) {
-          note(op, consumer, "shape",
-               "the fused consumer reads the producer through a permutation");
+          noteEdgesInto(
+              op, g, "shape",
+              "the fused consumer reads the producer through a permutation");
           return false;
         }
-  if (options.maxOps &&
-      g.numComputeOps + computeOpsOf(op) > options.maxOps) {
-    note(op, consumer, "limit",
-         "max-ops=" + Twine(options.maxOps) + " would be exceeded");
+  if (options.maxOps && g.numComputeOps + computeOpsOf(op) > options.maxOps) {
+    noteEdgesInto(op, g, "limit",
+                  "max-ops=" + Twine(options.maxOps) + " would be exceeded");
     return false;
   }
   if (options.maxInputs) {
@@ -195,18 +205,19 @@ bool FusionPlanner::canJoin(Operation *op, Group &g,
     for (const InputKey &k : inputKeysOf(op))
       inputs.insert(k);
     if (inputs.size() > options.maxInputs) {
-      note(op, consumer, "limit",
-           "max-inputs=" + Twine(options.maxInputs) +
-               " would be exceeded (the group would read " +
-               Twine(inputs.size()) + " inputs)");
+      noteEdgesInto(op, g, "limit",
+                    "max-inputs=" + Twine(options.maxInputs) +
+                        " would be exceeded (the group would read " +
+                        Twine(inputs.size()) + " inputs)");
       return false;
     }
   }
   Operation *through = nullptr;
   if (!outsideUsers.empty() && reaches(outsideUsers, g, through)) {
-    note(op, consumer, "cycle",
-         "a use outside the group ('" + through->getName().getStringRef() +
-             "') leads back into it, so fusing would create a cycle");
+    noteEdgesInto(op, g, "cycle",
+                  "a use outside the group ('" +
+                      through->getName().getStringRef() +
+                      "') leads back into it, so fusing would create a cycle");
     return false;
   }
   return true;
@@ -216,7 +227,8 @@ void FusionPlanner::visit(Operation *op) {
   // Users in this block, each once, in program order.
   llvm::SetVector<Operation *> users;
   for (Operation *u : op->getUsers()) {
-    Operation *anc = u->getBlock() == &block ? u : block.findAncestorOpInBlock(*u);
+    Operation *anc =
+        u->getBlock() == &block ? u : block.findAncestorOpInBlock(*u);
     if (anc)
       users.insert(anc);
   }
@@ -244,7 +256,7 @@ void FusionPlanner::visit(Operation *op) {
   }
   if (userGroups.size() == 1 && outside.empty()) {
     Group &g = *userGroups.front();
-    if (canJoin(op, g, {}, sorted.front()))
+    if (canJoin(op, g, {}))
       join(op, g);
     else
       newGroup(op);
@@ -253,21 +265,17 @@ void FusionPlanner::visit(Operation *op) {
 
   // Used by several groups, or also outside: copy a broadcast (it costs
   // nothing) or a cheap op into each consumer group, or give one group an
-  // extra result.
-  bool copy = isa<BroadcastOp>(op) ||
-              (options.recomputeCheap && isa<ElementwiseOpInterface>(op) &&
-               cast<ElementwiseOpInterface>(op).getScalarCost() <=
-                   options.cheapCost);
+  // extra result. A cheap op with users outside every group stays a kernel
+  // anyway, so copying it would only add work: one group computes it.
+  bool copy =
+      isa<BroadcastOp>(op) ||
+      (options.recomputeCheap && outside.empty() &&
+       isa<ElementwiseOpInterface>(op) &&
+       cast<ElementwiseOpInterface>(op).getScalarCost() <= options.cheapCost);
   if (copy) {
     OpBuilder b(op);
     for (Group *g : userGroups) {
-      Operation *consumer = nullptr;
-      for (Operation *u : sorted)
-        if (opGroup.lookup(u) == g) {
-          consumer = u;
-          break;
-        }
-      if (!canJoin(op, *g, {}, consumer))
+      if (!canJoin(op, *g, {}))
         continue;
       Operation *clone = b.clone(*op);
       pos[clone] = pos.lookup(op);
@@ -279,7 +287,8 @@ void FusionPlanner::visit(Operation *op) {
       // The group's members now read the clone, which joins; the original's
       // results are no longer inputs of the group.
       for (Value r : op->getResults())
-        g->inputs.remove_if([&](auto &entry) { return entry.first.first == r; });
+        g->inputs.remove_if(
+            [&](auto &entry) { return entry.first.first == r; });
       join(clone, *g);
     }
     if (op->use_empty()) {
@@ -293,17 +302,13 @@ void FusionPlanner::visit(Operation *op) {
   if (options.multiOutput) {
     for (Group *g : userGroups) {
       SmallVector<Operation *> others;
-      Operation *consumer = nullptr;
-      for (Operation *u : sorted) {
+      for (Operation *u : sorted)
         if (opGroup.lookup(u) != g)
           others.push_back(u);
-        else if (!consumer)
-          consumer = u;
-      }
-      if (canJoin(op, *g, others, consumer)) {
+      if (canJoin(op, *g, others)) {
         join(op, *g);
         for (Operation *u : others)
-          if (Group *og = opGroup.lookup(u))
+          if (opGroup.lookup(u))
             note(op, u, "multi-output",
                  "the value is computed by group " + Twine(g->id) +
                      " and read from its extra result");
@@ -334,6 +339,21 @@ void FusionPlanner::plan() {
     });
     dropUnsizableBroadcasts(g);
   }
+  for (auto &g : groups)
+    g->dissolved = !isWorthAKernel(*g);
+}
+
+bool FusionPlanner::isWorthAKernel(const Group &g) const {
+  if (g.members.empty() || g.numComputeOps == 0)
+    return false;
+  // Already exactly one kernel.
+  if (g.members.size() == 1 && isa<FusedOp>(g.members.front()))
+    return false;
+  // A broadcast folded into the kernel's indexing maps saves its own
+  // materialization, so such a group always pays off.
+  if (llvm::any_of(g.members, [](Operation *m) { return isa<BroadcastOp>(m); }))
+    return true;
+  return g.numComputeOps >= std::max(options.minOps, 1u);
 }
 
 void FusionPlanner::dropUnsizableBroadcasts(Group &g) {
@@ -365,8 +385,8 @@ void FusionPlanner::dropUnsizableBroadcasts(Group &g) {
       g.inputs.clear();
       for (Operation *member : g.members)
         for (const InputKey &k : inputKeysOf(member))
-          if (!k.first.getDefiningOp() || opGroup.lookup(
-                                              k.first.getDefiningOp()) != &g)
+          if (!k.first.getDefiningOp() ||
+              opGroup.lookup(k.first.getDefiningOp()) != &g)
             ++g.inputs[k];
       for (Operation *user : b->getUsers())
         note(b, user, "shape",

@@ -57,7 +57,8 @@ class FusionPlanner {
 public:
   FusionPlanner(Block &block, const FusionOptions &options);
 
-  /// Decides the groups. May clone cheap producers (recompute-cheap).
+  /// Decides the groups and marks those not worth a kernel dissolved. May
+  /// clone cheap producers (recompute-cheap).
   void plan();
 
   ArrayRef<std::unique_ptr<Group>> getGroups() const { return groups; }
@@ -70,22 +71,29 @@ public:
 
   static bool isFusible(Operation *op);
 
+  /// True if `g` is worth a ferric.fused of its own: it has at least min-ops
+  /// compute ops, or it folds a broadcast (which then is never
+  /// materialized), and is not already a lone ferric.fused. plan() marks the
+  /// other groups dissolved.
+  bool isWorthAKernel(const Group &g) const;
+
 private:
   void visit(Operation *op);
-  /// Checks whether `op` may join `g`; on failure records why for the edge
-  /// to `consumer`. `outsideUsers` are users not in `g`.
-  bool canJoin(Operation *op, Group &g, ArrayRef<Operation *> outsideUsers,
-               Operation *consumer);
+  /// Checks whether `op` may join `g`; on failure records why for each edge
+  /// from `op` to a member of `g`. `outsideUsers` are users not in `g`.
+  bool canJoin(Operation *op, Group &g, ArrayRef<Operation *> outsideUsers);
   void join(Operation *op, Group &g);
   Group &newGroup(Operation *op);
   /// Input keys `op` contributes when it is a member of a group.
   SmallVector<InputKey> inputKeysOf(Operation *op);
   /// True if some op reachable from `from` (through the graph of groups) is
   /// in `target`; `through` is then the op of `from` the path starts at.
-  bool reaches(ArrayRef<Operation *> from, Group &target,
-               Operation *&through);
+  bool reaches(ArrayRef<Operation *> from, Group &target, Operation *&through);
   void note(Operation *producer, Operation *consumer, StringRef kind,
             const Twine &reason);
+  /// Notes the same reason for every edge from `producer` into `g`.
+  void noteEdgesInto(Operation *producer, Group &g, StringRef kind,
+                     const Twine &reason);
 
   Block &block;
   FusionOptions options;
@@ -95,8 +103,9 @@ private:
   DenseMap<std::pair<Operation *, Operation *>, UnfusedEdge> unfused;
 };
 
-/// Rewrites each group of `planner` into a ferric.fused and returns them.
-SmallVector<FusedOp> emitFusedOps(FusionPlanner &planner, unsigned minOps);
+/// Rewrites each group of `planner` that is not dissolved into a
+/// ferric.fused and returns them.
+SmallVector<FusedOp> emitFusedOps(FusionPlanner &planner);
 
 } // namespace ferric
 } // namespace mlir

@@ -1,0 +1,124 @@
+//===- Runner.h - Compile and execute Ferric modules ------------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The engine behind ferric-run and the C API: lowers a module with one of
+// Ferric's pipelines, JIT-compiles the host code with MLIR's
+// ExecutionEngine, moves tensors to the target and calls the entry.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_RUNNER_RUNNER_H
+#define FERRIC_RUNNER_RUNNER_H
+
+#include "FerricDialect/Runner/HostTensor.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+class Operation;
+class MLIRContext;
+namespace ferric {
+namespace runner {
+
+enum class Target { CPU, CUDA, Vulkan };
+llvm::StringRef targetName(Target t);
+std::optional<Target> parseTarget(llvm::StringRef name);
+
+struct CompileOptions {
+  Target target = Target::CPU;
+  bool fuse = true;
+  /// Extra options for the target pipeline, e.g. "block-size=128".
+  std::string pipelineOptions;
+  /// Write ferric-fuse's report here ("-" for stdout); empty for none.
+  std::string fuseReport;
+  /// Print the module after every run of the pass with this argument name.
+  std::string dumpIRAfter;
+  /// Compile every float as f64 (the numerical reference for --check).
+  bool promoteToF64 = false;
+  /// Reuse compiled modules from memory and $XDG_CACHE_HOME/ferric.
+  bool useCache = true;
+};
+
+/// One entry argument or result as the ferric IR declares it.
+struct ValueSpec {
+  bool isTensor = true;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape; // -1 for a dynamic dim
+  std::string str() const;
+};
+
+struct CompileStats {
+  double seconds = 0;      // pipeline + JIT (0 work on a cache hit)
+  bool cacheHit = false;
+  unsigned kernels = 0;    // kernels in the module
+  unsigned launchesPerCall = 0;
+};
+
+struct CacheStats {
+  unsigned hits = 0, misses = 0;
+};
+/// Process-wide kernel cache statistics.
+CacheStats getCacheStats();
+
+struct BenchResult {
+  unsigned iterations = 0;
+  double medianWallUs = 0, minWallUs = 0; // host call + sync
+  double medianDeviceUs = 0;              // GPU time per call (events)
+  uint64_t bytesPerCall = 0;              // inputs read + outputs written
+};
+
+/// A compiled module with one entry function, ready to run.
+class Executable {
+public:
+  static llvm::Expected<std::unique_ptr<Executable>>
+  compile(llvm::StringRef irText, llvm::StringRef entry,
+          const CompileOptions &options, llvm::StringRef bufferName = "input");
+  ~Executable();
+
+  llvm::ArrayRef<ValueSpec> getArguments() const { return args; }
+  llvm::ArrayRef<ValueSpec> getResults() const { return results; }
+  const CompileStats &getStats() const { return stats; }
+  llvm::StringRef getEntry() const { return entry; }
+  Target getTarget() const { return options.target; }
+  /// The lowered module (LLVM dialect with embedded kernels) as text.
+  llvm::StringRef getLoweredIR() const { return loweredIR; }
+
+  /// Checks `inputs` against the entry signature and the shapes the ops
+  /// imply, runs the entry once and returns its results on the host.
+  llvm::Expected<std::vector<HostTensor>>
+  run(llvm::ArrayRef<HostTensor> inputs);
+  /// Times `iterations` calls after `warmup` untimed ones.
+  llvm::Expected<BenchResult> bench(llvm::ArrayRef<HostTensor> inputs,
+                                    unsigned iterations, unsigned warmup = 5);
+
+private:
+  Executable() = default;
+  llvm::Error validateInputs(llvm::ArrayRef<HostTensor> inputs);
+
+  CompileOptions options;
+  std::string entry;
+  std::vector<ValueSpec> args, results;
+  CompileStats stats;
+  std::string loweredIR;
+  /// The entry's module as given (ferric IR), for shape checks.
+  Operation *sourceModule = nullptr;
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<ExecutionEngine> engine;
+};
+
+/// Whether `target` can run here; if not, `why` says why in one line.
+bool isTargetAvailable(Target target, std::string &why);
+
+} // namespace runner
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_RUNNER_RUNNER_H

@@ -1,0 +1,432 @@
+//===- Compile.cpp - Lower and JIT a Ferric module ------------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Runner/Runner.h"
+
+#include "FerricDialect/InitFerric.h"
+#include "RuntimeLibs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <unistd.h>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::ferric;
+using namespace mlir::ferric::runner;
+
+llvm::StringRef mlir::ferric::runner::targetName(Target t) {
+  switch (t) {
+  case Target::CPU:
+    return "cpu";
+  case Target::CUDA:
+    return "cuda";
+  case Target::Vulkan:
+    return "vulkan";
+  }
+  return "?";
+}
+
+std::optional<Target> mlir::ferric::runner::parseTarget(llvm::StringRef name) {
+  if (name == "cpu")
+    return Target::CPU;
+  if (name == "cuda")
+    return Target::CUDA;
+  if (name == "vulkan")
+    return Target::Vulkan;
+  return std::nullopt;
+}
+
+std::string ValueSpec::str() const {
+  if (!isTensor)
+    return dtypeName(dtype).str();
+  std::string s = "tensor<";
+  for (int64_t d : shape)
+    s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  return s + dtypeName(dtype).str() + ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Process-wide state: registration, the kernel cache
+//===----------------------------------------------------------------------===//
+
+static void initializeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    ferric::registerFerricPasses();
+    DialectRegistry registry;
+    ferric::registerAllUpstream(registry); // registers upstream passes too
+  });
+}
+
+namespace {
+struct KernelCache {
+  std::mutex mutex;
+  llvm::StringMap<std::string> memory;
+  CacheStats stats;
+};
+KernelCache &cache() {
+  static KernelCache c;
+  return c;
+}
+
+std::string cacheDir() {
+  llvm::SmallString<256> dir;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    dir = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(dir, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(dir, "ferric");
+  return std::string(dir);
+}
+} // namespace
+
+CacheStats mlir::ferric::runner::getCacheStats() {
+  std::lock_guard<std::mutex> lock(cache().mutex);
+  return cache().stats;
+}
+
+/// Collects the errors MLIR reports while the handler is alive.
+namespace {
+struct ErrorCollector {
+  ErrorCollector(MLIRContext &ctx)
+      : handler(&ctx, [this](Diagnostic &d) {
+          if (d.getSeverity() != DiagnosticSeverity::Error)
+            return failure(); // let notes/remarks go to the default handler
+          std::string s;
+          llvm::raw_string_ostream os(s);
+          os << d.getLocation() << ": error: " << d;
+          for (Diagnostic &note : d.getNotes())
+            os << "\n" << note.getLocation() << ": note: " << note;
+          messages.push_back(s);
+          return success();
+        }) {}
+  llvm::Error take(llvm::StringRef what) {
+    std::string all = what.str();
+    for (const std::string &m : messages)
+      all += "\n" + m;
+    messages.clear();
+    return llvm::createStringError(all);
+  }
+  std::vector<std::string> messages;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Signatures and f64 promotion
+//===----------------------------------------------------------------------===//
+
+static std::optional<ValueSpec> specOf(Type t) {
+  ValueSpec spec;
+  Type elem = t;
+  if (auto tensor = dyn_cast<RankedTensorType>(t)) {
+    elem = tensor.getElementType();
+    for (int64_t d : tensor.getShape())
+      spec.shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
+  } else {
+    spec.isTensor = false;
+  }
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << elem;
+  auto dtype = parseDType(name);
+  if (!dtype)
+    return std::nullopt;
+  spec.dtype = *dtype;
+  return spec;
+}
+
+static Type promoteType(Type t) {
+  Builder b(t.getContext());
+  if (isa<Float16Type, BFloat16Type, Float32Type>(t))
+    return b.getF64Type();
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    return RankedTensorType::get(tensor.getShape(),
+                                 promoteType(tensor.getElementType()));
+  return t;
+}
+
+static Attribute promoteAttr(Attribute a) {
+  if (auto f = dyn_cast<FloatAttr>(a)) {
+    Type t = promoteType(f.getType());
+    return t == f.getType() ? a : FloatAttr::get(t, f.getValueAsDouble());
+  }
+  if (auto dense = dyn_cast<DenseFPElementsAttr>(a)) {
+    auto type = cast<ShapedType>(promoteType(dense.getType()));
+    if (type == dense.getType())
+      return a;
+    SmallVector<double> values;
+    for (const APFloat &v : dense.getValues<APFloat>())
+      values.push_back(v.convertToDouble());
+    return DenseElementsAttr::get(type, llvm::ArrayRef<double>(values));
+  }
+  return a;
+}
+
+/// Rewrites every f16/bf16/f32 in `module` to f64: the reference the
+/// runner's --check compares against.
+static void promoteToF64(ModuleOp module) {
+  module.walk([](Operation *op) {
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument arg : b.getArguments())
+          arg.setType(promoteType(arg.getType()));
+    for (OpResult res : op->getResults())
+      res.setType(promoteType(res.getType()));
+    for (NamedAttribute attr : op->getAttrs()) {
+      Attribute promoted = promoteAttr(attr.getValue());
+      if (promoted != attr.getValue())
+        op->setAttr(attr.getName(), promoted);
+    }
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      SmallVector<Type> ins, outs;
+      for (Type t : func.getArgumentTypes())
+        ins.push_back(promoteType(t));
+      for (Type t : func.getResultTypes())
+        outs.push_back(promoteType(t));
+      func.setFunctionType(FunctionType::get(op->getContext(), ins, outs));
+    }
+  });
+  // Conversions that became f64 -> f64 are identities now.
+  module.walk([](Operation *op) {
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op) &&
+        op->getOperand(0).getType() == op->getResult(0).getType()) {
+      op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+      op->erase();
+    }
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Executable::compile
+//===----------------------------------------------------------------------===//
+
+Executable::~Executable() {
+  if (sourceModule)
+    sourceModule->destroy();
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
+                    const CompileOptions &options, llvm::StringRef bufferName) {
+  initializeOnce();
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<Executable> exe(new Executable());
+  exe->options = options;
+  exe->context =
+      std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+  MLIRContext &ctx = *exe->context;
+  DialectRegistry registry;
+  ferric::registerFerricDialects(registry);
+  ctx.appendDialectRegistry(registry);
+  ctx.loadAllAvailableDialects();
+  ErrorCollector errors(ctx);
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(irText, bufferName), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  if (!module)
+    return errors.take("cannot parse the module");
+
+  // The entry: named, or the only public function with a body.
+  func::FuncOp entry;
+  if (!entryName.empty()) {
+    entry = module->lookupSymbol<func::FuncOp>(entryName);
+    if (!entry || entry.isExternal())
+      return llvm::createStringError("no function @" + entryName.str() +
+                                     " with a body in the module");
+  } else {
+    SmallVector<func::FuncOp> candidates;
+    for (auto f : module->getOps<func::FuncOp>())
+      if (f.isPublic() && !f.isExternal())
+        candidates.push_back(f);
+    if (candidates.size() != 1)
+      return llvm::createStringError(
+          "the module has " + std::to_string(candidates.size()) +
+          " public functions; choose one with --entry");
+    entry = candidates.front();
+  }
+  exe->entry = entry.getSymName().str();
+  for (Type t : entry.getArgumentTypes()) {
+    auto spec = specOf(t);
+    if (!spec)
+      return llvm::createStringError(
+          "@" + exe->entry +
+          " has an argument of a type the runner cannot pass (only tensors "
+          "and scalars of f16, bf16, f32, f64, i1)");
+    exe->args.push_back(*spec);
+  }
+  for (Type t : entry.getResultTypes()) {
+    auto spec = specOf(t);
+    if (!spec || !spec->isTensor)
+      return llvm::createStringError("@" + exe->entry +
+                                     " has a result the runner cannot return "
+                                     "(only tensors of f16, bf16, f32, f64, "
+                                     "i1)");
+    exe->results.push_back(*spec);
+  }
+  exe->sourceModule = module->clone();
+  // Other public functions would get C wrappers and JIT work; keep the entry.
+  for (auto f : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (f != entry && f.isPublic() && !f.isExternal())
+      f.setPrivate();
+  if (options.promoteToF64) {
+    promoteToF64(*module);
+    for (ValueSpec &s : exe->args)
+      s.dtype = s.dtype == DType::I1 ? s.dtype : DType::F64;
+    for (ValueSpec &s : exe->results)
+      s.dtype = s.dtype == DType::I1 ? s.dtype : DType::F64;
+  }
+
+  std::string pipeline =
+      "ferric-lower-to-" +
+      std::string(options.target == Target::CPU    ? "cpu"
+                  : options.target == Target::CUDA ? "nvvm"
+                                                   : "spirv") +
+      "{fuse=" + (options.fuse ? "true" : "false");
+  if (!options.fuseReport.empty())
+    pipeline += " fuse-report=" + options.fuseReport;
+  if (!options.pipelineOptions.empty())
+    pipeline += " " + options.pipelineOptions;
+  pipeline += "}";
+
+  // The cache key: what was asked for, exactly.
+  std::string printed;
+  {
+    llvm::raw_string_ostream os(printed);
+    module->print(os, OpPrintingFlags().enableDebugInfo(false));
+  }
+  std::string key =
+      llvm::utohexstr(llvm::xxh3_64bits(printed + "\n" + pipeline + "\nv1"));
+  std::string lowered;
+  bool hit = false;
+  if (options.useCache && options.dumpIRAfter.empty()) {
+    std::lock_guard<std::mutex> lock(cache().mutex);
+    auto it = cache().memory.find(key);
+    if (it != cache().memory.end()) {
+      lowered = it->second;
+      hit = true;
+    } else if (std::string dir = cacheDir(); !dir.empty()) {
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, key + ".mlir");
+      if (auto buf = llvm::MemoryBuffer::getFile(path)) {
+        lowered = (*buf)->getBuffer().str();
+        hit = true;
+      }
+    }
+    hit ? ++cache().stats.hits : ++cache().stats.misses;
+  }
+
+  OwningOpRef<ModuleOp> loweredModule;
+  if (hit) {
+    loweredModule = parseSourceString<ModuleOp>(lowered, &ctx);
+    if (!loweredModule)
+      hit = false; // a damaged cache entry: compile again
+  }
+  if (!hit) {
+    if (options.target == Target::CUDA && !std::getenv("CUDA_HOME"))
+      setenv("CUDA_HOME", "/usr/local/cuda", 0);
+    PassManager pm(&ctx);
+    std::string error;
+    llvm::raw_string_ostream es(error);
+    if (failed(parsePassPipeline(pipeline, pm, es)))
+      return llvm::createStringError("bad pipeline '" + pipeline +
+                                     "': " + error);
+    if (!options.dumpIRAfter.empty()) {
+      std::string name = options.dumpIRAfter;
+      pm.enableIRPrinting(
+          [](Pass *, Operation *) { return false; },
+          [name](Pass *p, Operation *) { return p->getArgument() == name; },
+          /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+    }
+    if (failed(pm.run(*module)))
+      return errors.take("lowering with '" + pipeline + "' failed");
+    loweredModule = std::move(module);
+    llvm::raw_string_ostream os(lowered);
+    loweredModule->print(os);
+    if (options.useCache) {
+      std::lock_guard<std::mutex> lock(cache().mutex);
+      cache().memory[key] = lowered;
+      if (std::string dir = cacheDir();
+          !dir.empty() && !llvm::sys::fs::create_directories(dir)) {
+        llvm::SmallString<256> path(dir), tmp;
+        llvm::sys::path::append(path, key + ".mlir");
+        tmp = path;
+        tmp += ".tmp" + std::to_string(getpid());
+        std::error_code ec;
+        {
+          llvm::raw_fd_ostream out(tmp, ec);
+          if (!ec)
+            out << lowered;
+        }
+        if (ec || llvm::sys::fs::rename(tmp, path))
+          llvm::sys::fs::remove(tmp);
+      }
+    }
+  }
+  exe->loweredIR = lowered;
+  loweredModule->walk([&](gpu::LaunchFuncOp) { ++exe->stats.launchesPerCall; });
+  loweredModule->walk([&](gpu::BinaryOp) { ++exe->stats.kernels; });
+
+  auto libs = jitLibraries(options.target);
+  if (!libs)
+    return libs.takeError();
+  if (options.target != Target::CPU) {
+    std::string why;
+    if (!isTargetAvailable(options.target, why))
+      return llvm::createStringError(why);
+  }
+  SmallVector<StringRef> libRefs(libs->begin(), libs->end());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.sharedLibPaths = libRefs;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto transformer = makeOptimizingTransformer(3, 0, nullptr);
+  engineOptions.transformer = transformer;
+  auto engine = ExecutionEngine::create(*loweredModule, engineOptions);
+  if (!engine)
+    return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
+                            engine.takeError());
+  exe->engine = std::move(*engine);
+  exe->engine->initialize(); // loads GPU modules (global constructors)
+  if (auto lib = RuntimeLib::get(options.target); lib && *lib) {
+    std::string err = (*lib)->takeError();
+    if (!err.empty())
+      return llvm::createStringError("loading the kernels failed: " + err);
+  } else if (!lib) {
+    return lib.takeError();
+  }
+  exe->stats.cacheHit = hit;
+  exe->stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return exe;
+}

@@ -1,0 +1,281 @@
+//===- Execute.cpp - Call a compiled entry function -----------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The host ABI (docs/HostABI.md): the entry is called through its C
+// interface `_mlir_ciface_<entry>(results*, args...)`; tensors travel as
+// memref descriptors {allocated, aligned, offset, sizes[r], strides[r]} of
+// contiguous row-major buffers; results are allocated by the callee (device
+// memory for CUDA) and handed to the caller.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Runner/Runner.h"
+
+#include "RuntimeLibs.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::ferric;
+using namespace mlir::ferric::runner;
+
+namespace {
+/// Buffers on the target: host memory for the CPU and Vulkan (whose runtime
+/// copies to the device per launch), device memory for CUDA.
+class Memory {
+public:
+  explicit Memory(RuntimeLib *lib) : lib(lib) {
+    if (lib)
+      stream = lib->streamCreate();
+  }
+  ~Memory() {
+    for (void *p : owned)
+      release(p);
+  }
+  void *allocate(size_t bytes) {
+    void *p;
+    if (lib)
+      p = bytes ? lib->memAlloc(bytes, stream, false) : nullptr;
+    else
+      p = std::aligned_alloc(64, std::max<size_t>(64, (bytes + 63) / 64 * 64));
+    owned.push_back(p);
+    return p;
+  }
+  void release(void *p) {
+    if (!p)
+      return;
+    if (lib)
+      lib->memFree(p, stream);
+    else
+      std::free(p);
+  }
+  void toTarget(void *dst, const void *src, size_t bytes) {
+    if (!bytes)
+      return;
+    if (!lib) {
+      std::memcpy(dst, src, bytes);
+      return;
+    }
+    lib->memcpy(dst, const_cast<void *>(src), bytes, stream);
+    lib->streamSynchronize(stream);
+  }
+  void toHost(void *dst, const void *src, size_t bytes) {
+    toTarget(dst, src, bytes);
+  }
+
+  RuntimeLib *lib;
+  void *stream = nullptr;
+  std::vector<void *> owned;
+};
+
+/// Memory layout of one ranked memref descriptor, as int64 slots.
+size_t descriptorSlots(size_t rank) { return 3 + 2 * rank; }
+
+/// Everything one call needs, built once and reusable across calls.
+struct CallFrame {
+  std::vector<std::vector<int64_t>> argDescriptors;
+  std::vector<std::vector<uint8_t>> scalars;
+  std::vector<void *> argPointers; // what each packed slot points at
+  std::vector<int64_t> resultStorage;
+  void *resultPointer = nullptr;
+  std::vector<void *> packed;
+  llvm::SmallPtrSet<void *, 8> inputBuffers;
+};
+} // namespace
+
+static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
+                              ArrayRef<ValueSpec> results,
+                              ArrayRef<HostTensor> inputs, Memory &memory,
+                              CallFrame &frame) {
+  frame.argDescriptors.resize(inputs.size());
+  frame.scalars.resize(inputs.size());
+  frame.argPointers.resize(inputs.size());
+  for (auto [i, spec, in] : llvm::enumerate(args, inputs)) {
+    if (!spec.isTensor) {
+      frame.scalars[i] = in.data;
+      frame.scalars[i].resize(8, 0);
+      continue;
+    }
+    void *buf = memory.allocate(in.byteSize());
+    if (in.byteSize() && !buf)
+      return llvm::createStringError(
+          "cannot allocate " + std::to_string(in.byteSize()) +
+          " bytes on the target for input " + std::to_string(i) +
+          (memory.lib ? ": " + memory.lib->takeError() : std::string()));
+    memory.toTarget(buf, in.data.data(), in.byteSize());
+    frame.inputBuffers.insert(buf);
+    size_t rank = in.shape.size();
+    std::vector<int64_t> &d = frame.argDescriptors[i];
+    d.assign(descriptorSlots(rank), 0);
+    d[0] = d[1] = reinterpret_cast<int64_t>(buf);
+    int64_t stride = 1;
+    for (size_t k = rank; k-- > 0;) {
+      d[3 + k] = in.shape[k];
+      d[3 + rank + k] = stride;
+      stride *= std::max<int64_t>(in.shape[k], 1);
+    }
+  }
+  size_t slots = 0;
+  for (const ValueSpec &r : results)
+    slots += descriptorSlots(r.shape.size());
+  frame.resultStorage.assign(std::max<size_t>(slots, 1), 0);
+  frame.resultPointer = frame.resultStorage.data();
+  if (!results.empty())
+    frame.packed.push_back(&frame.resultPointer);
+  for (auto [i, spec] : llvm::enumerate(args)) {
+    if (spec.isTensor) {
+      frame.argPointers[i] = frame.argDescriptors[i].data();
+      frame.packed.push_back(&frame.argPointers[i]);
+    } else {
+      frame.packed.push_back(frame.scalars[i].data());
+    }
+  }
+  return llvm::Error::success();
+}
+
+/// Copies the results of the last call to the host and frees the buffers
+/// the callee allocated (unless they alias an input).
+static llvm::Expected<std::vector<HostTensor>>
+collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
+               bool copy) {
+  std::vector<HostTensor> out;
+  llvm::SmallPtrSet<void *, 8> freed;
+  size_t slot = 0;
+  for (const ValueSpec &spec : results) {
+    size_t rank = spec.shape.size();
+    int64_t *d = frame.resultStorage.data() + slot;
+    slot += descriptorSlots(rank);
+    std::vector<int64_t> shape(d + 3, d + 3 + rank);
+    HostTensor t;
+    if (copy) {
+      t = HostTensor::zeros(spec.dtype, shape);
+    } else {
+      t.dtype = spec.dtype; // shape only: the caller wants sizes
+      t.shape = shape;
+    }
+    int64_t expected = 1;
+    for (size_t k = rank; k-- > 0;) {
+      if (shape[k] > 1 && d[3 + rank + k] != expected)
+        return llvm::createStringError("a result is not contiguous");
+      expected *= std::max<int64_t>(shape[k], 1);
+    }
+    char *aligned = reinterpret_cast<char *>(d[1]);
+    if (copy)
+      memory.toHost(t.data.data(), aligned + d[2] * dtypeBytes(spec.dtype),
+                    t.byteSize());
+    void *allocated = reinterpret_cast<void *>(d[0]);
+    if (!frame.inputBuffers.count(allocated) && freed.insert(allocated).second)
+      memory.release(allocated);
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+static llvm::Error callOnce(ExecutionEngine &engine, StringRef entry,
+                            CallFrame &frame, RuntimeLib *lib) {
+  std::string name = "_mlir_ciface_" + entry.str();
+  if (llvm::Error e = engine.invokePacked(name, frame.packed))
+    return e;
+  if (lib) {
+    std::string err = lib->takeError();
+    if (!err.empty())
+      return llvm::createStringError("the call failed on the device: " + err);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<HostTensor>>
+Executable::run(llvm::ArrayRef<HostTensor> inputs) {
+  if (llvm::Error e = validateInputs(inputs))
+    return std::move(e);
+  auto lib = RuntimeLib::get(options.target);
+  if (!lib)
+    return lib.takeError();
+  Memory memory(*lib);
+  CallFrame frame;
+  if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
+    return std::move(e);
+  if (llvm::Error e = callOnce(*engine, entry, frame, *lib))
+    return std::move(e);
+  return collectResults(results, frame, memory, /*copy=*/true);
+}
+
+static double median(std::vector<double> v) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
+                                              unsigned iterations,
+                                              unsigned warmup) {
+  if (llvm::Error e = validateInputs(inputs))
+    return std::move(e);
+  auto lib = RuntimeLib::get(options.target);
+  if (!lib)
+    return lib.takeError();
+  Memory memory(*lib);
+  CallFrame frame;
+  if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
+    return std::move(e);
+  RuntimeLib *rt = *lib;
+  bool events = rt && rt->eventCreateTimed && rt->eventElapsedMs;
+  void *start = events ? rt->eventCreateTimed() : nullptr;
+  void *stop = events ? rt->eventCreateTimed() : nullptr;
+  BenchResult result;
+  std::vector<double> wall, device;
+  for (unsigned i = 0; i < warmup + iterations; ++i) {
+    if (events)
+      rt->eventRecord(start, memory.stream);
+    auto t0 = std::chrono::steady_clock::now();
+    if (llvm::Error e = callOnce(*engine, entry, frame, rt))
+      return std::move(e);
+    if (rt)
+      rt->streamSynchronize(memory.stream);
+    auto t1 = std::chrono::steady_clock::now();
+    if (events) {
+      rt->eventRecord(stop, memory.stream);
+      rt->eventSynchronize(stop);
+    }
+    if (i >= warmup) {
+      wall.push_back(
+          std::chrono::duration<double, std::micro>(t1 - t0).count());
+      if (events)
+        device.push_back(1000.0 * rt->eventElapsedMs(start, stop));
+      else if (rt && rt->lastKernelMs)
+        device.push_back(1000.0 * rt->lastKernelMs());
+    }
+    auto outs = collectResults(results, frame, memory, /*copy=*/false);
+    if (!outs)
+      return outs.takeError();
+  }
+  if (events) {
+    rt->eventDestroy(start);
+    rt->eventDestroy(stop);
+  }
+  result.iterations = iterations;
+  result.medianWallUs = median(wall);
+  result.minWallUs =
+      wall.empty() ? 0 : *std::min_element(wall.begin(), wall.end());
+  result.medianDeviceUs = median(device);
+  for (const HostTensor &in : inputs)
+    result.bytesPerCall += in.shape.empty() ? 0 : in.byteSize();
+  // Output sizes: run once more to learn them (shapes may be dynamic).
+  if (llvm::Error e = callOnce(*engine, entry, frame, rt))
+    return std::move(e);
+  auto outs = collectResults(results, frame, memory, /*copy=*/false);
+  if (!outs)
+    return outs.takeError();
+  for (const HostTensor &o : *outs)
+    result.bytesPerCall += o.numElements() * dtypeBytes(o.dtype);
+  return result;
+}

@@ -1,0 +1,255 @@
+//===- ferric-run.cpp - JIT-execute Ferric modules ------------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// ferric-run prog.mlir --target=cuda|vulkan|cpu --entry=NAME
+//   --input=a.npy --input=rand:4096x4096xf32 --output=out.npy --print
+//   --check --bench=N --no-fuse --dump-ir-after=PASS
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Runner/Runner.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlir::ferric::runner;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("ferric-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
+                                      cl::init("-"), cl::cat(category));
+static cl::opt<std::string> targetFlag("target",
+                                       cl::desc("cpu, cuda or vulkan"),
+                                       cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string> entry("entry",
+                                  cl::desc("Function to call (default: the "
+                                           "only public one)"),
+                                  cl::cat(category));
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("An argument, in order: FILE.npy, a generator "
+                    "(rand|randn|ones|zeros|iota|full=V):SHAPExDTYPE such as "
+                    "rand:4096x4096xf32, or a number for a scalar argument"),
+           cl::cat(category));
+static cl::list<std::string> outputs("output",
+                                     cl::desc("Write result i to this .npy"),
+                                     cl::cat(category));
+static cl::opt<bool> print("print", cl::desc("Print the results"),
+                           cl::cat(category));
+static cl::opt<bool>
+    check("check",
+          cl::desc("Compare with the unfused program run on the CPU in f64"),
+          cl::cat(category));
+static cl::opt<double> absTol("atol",
+                            cl::desc("Absolute tolerance for --check "
+                                     "(default: by result dtype)"),
+                            cl::init(-1), cl::cat(category));
+static cl::opt<double> relTol("rtol",
+                            cl::desc("Relative tolerance for --check "
+                                     "(default: by result dtype)"),
+                            cl::init(-1), cl::cat(category));
+static cl::opt<unsigned> bench("bench",
+                               cl::desc("Time N calls after a warm-up"),
+                               cl::init(0), cl::cat(category));
+static cl::opt<unsigned> warmup("warmup", cl::desc("Untimed calls first"),
+                                cl::init(10), cl::cat(category));
+static cl::opt<bool> noFuse("no-fuse", cl::desc("Compile without ferric-fuse"),
+                            cl::cat(category));
+static cl::opt<std::string>
+    dumpIRAfter("dump-ir-after",
+                cl::desc("Print the IR after the pass with this name"),
+                cl::cat(category));
+static cl::opt<std::string>
+    pipelineOptions("pipeline-options",
+                    cl::desc("Extra options for the target's pipeline, e.g. "
+                             "'block-size=128 elements-per-thread=8'"),
+                    cl::cat(category));
+static cl::opt<std::string> fuseReport("fuse-report",
+                                       cl::desc("Write the fusion report to "
+                                                "FILE ('-' for stdout)"),
+                                       cl::cat(category));
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed for generated inputs"),
+                              cl::init(1), cl::cat(category));
+static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the kernel cache"),
+                             cl::cat(category));
+static cl::opt<std::string> emitLowered("emit-lowered",
+                                        cl::desc("Write the lowered module "
+                                                 "(LLVM dialect) to FILE"),
+                                        cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "ferric-run: " << message << "\n";
+  return 1;
+}
+
+static int fail(llvm::Error error) {
+  std::string text = llvm::toString(std::move(error));
+  return fail(text);
+}
+
+/// Tolerances for --check by result dtype: a few ULP of the type for a
+/// chain of operations (libdevice/libm transcendentals are within 2-4 ULP).
+static void defaultTolerance(DType t, double &a, double &r) {
+  switch (t) {
+  case DType::F64:
+    a = 1e-12, r = 1e-12;
+    break;
+  case DType::F32:
+    a = 1e-6, r = 1e-5;
+    break;
+  case DType::F16:
+    a = 1e-3, r = 4e-3;
+    break;
+  case DType::BF16:
+    a = 1e-2, r = 3e-2;
+    break;
+  case DType::I1:
+    a = 0, r = 0;
+    break;
+  }
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "Ferric JIT runner\n");
+
+  auto target = parseTarget(targetFlag);
+  if (!target)
+    return fail("unknown target '" + targetFlag +
+                "' (expected cpu, cuda or vulkan)");
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!file)
+    return fail("cannot read '" + inputFile + "': " + file.getError().message());
+
+  CompileOptions options;
+  options.target = *target;
+  options.fuse = !noFuse;
+  options.pipelineOptions = pipelineOptions;
+  options.fuseReport = fuseReport;
+  options.dumpIRAfter = dumpIRAfter;
+  options.useCache = !noCache;
+  if (*target != Target::CPU) {
+    std::string why;
+    if (!isTargetAvailable(*target, why))
+      return fail(why);
+  }
+  auto exe = Executable::compile((*file)->getBuffer(), entry, options,
+                                 inputFile);
+  if (!exe)
+    return fail(exe.takeError());
+  if (!emitLowered.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(emitLowered, ec);
+    if (ec)
+      return fail("cannot write '" + emitLowered + "': " + ec.message());
+    os << (*exe)->getLoweredIR();
+  }
+
+  // Inputs: files, generators or scalars, one per argument.
+  auto args = (*exe)->getArguments();
+  if (inputs.size() != args.size())
+    return fail("@" + (*exe)->getEntry() + " takes " +
+                llvm::Twine(args.size()) + " arguments but " +
+                llvm::Twine(inputs.size()) + " --input were given");
+  std::vector<HostTensor> hostInputs;
+  for (auto [i, spec] : llvm::enumerate(args)) {
+    llvm::StringRef text = inputs[i];
+    llvm::Expected<HostTensor> t =
+        !spec.isTensor && !text.contains(':')
+            ? parseScalar(text, spec.dtype)
+        : text.ends_with(".npy") ? readNpy(text)
+                                 : generateTensor(text, seed + i);
+    if (!t)
+      return fail("input " + llvm::Twine(i) + " ('" + text +
+                  "'): " + llvm::toString(t.takeError()));
+    // A bf16 parameter reads raw 16-bit patterns (see docs/Runner.md).
+    hostInputs.push_back(std::move(*t));
+  }
+
+  auto results = (*exe)->run(hostInputs);
+  if (!results)
+    return fail(results.takeError());
+  if (outputs.size() > results->size())
+    return fail("--output given " + llvm::Twine(outputs.size()) +
+                " times but @" + (*exe)->getEntry() + " has " +
+                llvm::Twine(results->size()) + " results");
+  for (auto [i, path] : llvm::enumerate(outputs))
+    if (llvm::Error e = writeNpy(path, (*results)[i]))
+      return fail("cannot write result " + llvm::Twine(i) + ": " +
+                  llvm::toString(std::move(e)));
+  if (print)
+    for (auto [i, r] : llvm::enumerate(*results))
+      llvm::outs() << "result " << i << ": " << formatTensor(r) << "\n";
+
+  int status = 0;
+  if (check) {
+    CompileOptions refOptions;
+    refOptions.target = Target::CPU;
+    refOptions.fuse = false;
+    refOptions.promoteToF64 = true;
+    refOptions.useCache = !noCache;
+    auto ref = Executable::compile((*file)->getBuffer(), (*exe)->getEntry(),
+                                   refOptions, inputFile);
+    if (!ref)
+      return fail(ref.takeError());
+    std::vector<HostTensor> refInputs;
+    for (const HostTensor &t : hostInputs)
+      refInputs.push_back(t.dtype == DType::I1 ? t : t.convertTo(DType::F64));
+    auto expected = (*ref)->run(refInputs);
+    if (!expected)
+      return fail(expected.takeError());
+    for (auto [i, got] : llvm::enumerate(*results)) {
+      double a, r;
+      defaultTolerance(got.dtype, a, r);
+      if (absTol >= 0)
+        a = absTol;
+      if (relTol >= 0)
+        r = relTol;
+      Comparison c = compare(got, (*expected)[i], a, r);
+      bool ok = !c.shapeMismatch && c.mismatches == 0 && c.nanMismatches == 0;
+      llvm::outs() << llvm::format(
+          "check: result %zu: max abs %.3g, max rel %.3g, max ulp %.3g "
+          "(atol %.3g, rtol %.3g): %s\n",
+          i, c.maxAbs, c.maxRel, c.maxUlp, a, r, ok ? "ok" : "FAILED");
+      if (!ok) {
+        status = 1;
+        if (c.shapeMismatch)
+          llvm::outs() << "  shapes differ\n";
+        else
+          llvm::outs() << "  " << c.mismatches << " elements off, "
+                       << c.nanMismatches << " NaN mismatches; worst at "
+                       << c.worstIndex << "\n";
+      }
+    }
+  }
+
+  if (bench) {
+    auto b = (*exe)->bench(hostInputs, bench, warmup);
+    if (!b)
+      return fail(b.takeError());
+    const CompileStats &s = (*exe)->getStats();
+    double us = b->medianDeviceUs > 0 ? b->medianDeviceUs : b->medianWallUs;
+    llvm::outs() << llvm::format(
+        "bench: target %s, %u calls: median %.2f us/call wall (min %.2f)",
+        targetFlag.c_str(), b->iterations, b->medianWallUs, b->minWallUs);
+    if (b->medianDeviceUs > 0)
+      llvm::outs() << llvm::format(", %.2f us/call device", b->medianDeviceUs);
+    llvm::outs() << llvm::format(
+        ", %.1f GB/s, %llu bytes/call, %u launches/call, %u kernels, "
+        "compile %.3f s (%s)\n",
+        us > 0 ? b->bytesPerCall / us / 1e3 : 0.0,
+        (unsigned long long)b->bytesPerCall, s.launchesPerCall, s.kernels,
+        s.seconds, s.cacheHit ? "cache hit" : "cache miss");
+    CacheStats cs = getCacheStats();
+    llvm::outs() << "cache: " << cs.hits << " hits, " << cs.misses
+                 << " misses\n";
+  }
+  return status;
+}
