@@ -80,7 +80,10 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                       "llvm-request-c-wrappers)");
   // Kernels: outline, lower to NVVM with libdevice linked, serialize.
   addPipeline(
-      pm, llvm::formatv("gpu-kernel-outlining,convert-vector-to-scf,"
+      pm, llvm::formatv("gpu-kernel-outlining,"
+                        // gpu-to-llvm lowers only async allocations, copies
+                        // and launches: make the host-side gpu ops async.
+                        "func.func(gpu-async-region),convert-vector-to-scf,"
                         "convert-scf-to-cf,convert-nvvm-to-llvm,"
                         "convert-func-to-llvm,expand-strided-metadata,"
                         "nvvm-attach-target{{chip={0} features={1} O={2} "

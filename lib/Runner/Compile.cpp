@@ -115,6 +115,26 @@ CacheStats mlir::ferric::runner::getCacheStats() {
 
 /// Collects the errors MLIR reports while the handler is alive.
 namespace {
+/// `file:line:col` of the first file location in `loc` (a fused location
+/// names every op of a kernel), the way compilers print it; else `loc`.
+std::string where(Location loc) {
+  std::string s;
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      s = (f.getFilename().strref() + ":" + llvm::Twine(f.getLine()) + ":" +
+           llvm::Twine(f.getColumn()))
+              .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (s.empty()) {
+    llvm::raw_string_ostream os(s);
+    os << loc;
+  }
+  return s;
+}
+
 struct ErrorCollector {
   ErrorCollector(MLIRContext &ctx)
       : handler(&ctx, [this](Diagnostic &d) {
@@ -122,9 +142,9 @@ struct ErrorCollector {
             return failure(); // let notes/remarks go to the default handler
           std::string s;
           llvm::raw_string_ostream os(s);
-          os << d.getLocation() << ": error: " << d;
+          os << where(d.getLocation()) << ": error: " << d;
           for (Diagnostic &note : d.getNotes())
-            os << "\n" << note.getLocation() << ": note: " << note;
+            os << "\n" << where(note.getLocation()) << ": note: " << note;
           messages.push_back(s);
           return success();
         }) {}
@@ -294,11 +314,41 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
                                      "i1)");
     exe->results.push_back(*spec);
   }
+  // The Vulkan kernel ABI passes buffers only (docs/HostABI.md): say so
+  // here rather than with a legalization failure deep in the pipeline.
+  if (options.target == Target::Vulkan) {
+    auto check = [&](llvm::ArrayRef<ValueSpec> specs,
+                     llvm::StringRef what) -> llvm::Error {
+      for (auto [i, spec] : llvm::enumerate(specs))
+        if (!spec.isTensor || llvm::is_contained(spec.shape, -1))
+          return llvm::createStringError(
+              "the vulkan target needs static shapes and no scalar "
+              "arguments, but " +
+              what.str() + " " + std::to_string(i) + " of @" + exe->entry +
+              " is " + spec.str());
+      return llvm::Error::success();
+    };
+    if (llvm::Error e = check(exe->args, "argument"))
+      return std::move(e);
+    if (llvm::Error e = check(exe->results, "result"))
+      return std::move(e);
+  }
   exe->sourceModule = module->clone();
-  // Other public functions would get C wrappers and JIT work; keep the entry.
+  // Other functions would get lowered and JIT-compiled for nothing, and one
+  // the target cannot lower would fail every entry of the module: keep only
+  // the entry and what it calls.
   for (auto f : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
     if (f != entry && f.isPublic() && !f.isExternal())
       f.setPrivate();
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (auto f : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+      if (f != entry && f.isPrivate() &&
+          SymbolTable::symbolKnownUseEmpty(f, *module)) {
+        f.erase();
+        erased = true;
+      }
+  }
   if (options.promoteToF64) {
     promoteToF64(*module);
     for (ValueSpec &s : exe->args)
@@ -343,14 +393,21 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
         hit = true;
       }
     }
-    hit ? ++cache().stats.hits : ++cache().stats.misses;
   }
 
   OwningOpRef<ModuleOp> loweredModule;
   if (hit) {
     loweredModule = parseSourceString<ModuleOp>(lowered, &ctx);
-    if (!loweredModule)
-      hit = false; // a damaged cache entry: compile again
+    if (!loweredModule) {
+      // A damaged cache entry: compile again, and overwrite it below.
+      hit = false;
+      lowered.clear();
+      errors.messages.clear();
+    }
+  }
+  if (options.useCache && options.dumpIRAfter.empty()) {
+    std::lock_guard<std::mutex> lock(cache().mutex);
+    hit ? ++cache().stats.hits : ++cache().stats.misses;
   }
   if (!hit) {
     if (options.target == Target::CUDA && !std::getenv("CUDA_HOME"))
@@ -416,6 +473,25 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
                             engine.takeError());
   exe->engine = std::move(*engine);
+  // Both GPU runtimes define the mgpu* functions, and one process may have
+  // opened both (a Python session that asked whether CUDA is available and
+  // then runs on Vulkan): bind the module's external functions as this
+  // target's runtime sees them, not to whichever library the process-wide
+  // search finds first.
+  if (options.target != Target::CPU) {
+    auto lib = RuntimeLib::get(options.target);
+    if (!lib)
+      return lib.takeError();
+    // (The mgpu* calls only appear when gpu.launch_func is translated to
+    // LLVM IR, so bind everything the runtime exports.)
+    exe->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap map;
+      for (const auto &[name, address] : (*lib)->exports)
+        map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+      return map;
+    });
+  }
   exe->engine->initialize(); // loads GPU modules (global constructors)
   if (auto lib = RuntimeLib::get(options.target); lib && *lib) {
     std::string err = (*lib)->takeError();

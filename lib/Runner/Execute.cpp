@@ -16,6 +16,9 @@
 #include "RuntimeLibs.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
@@ -91,10 +94,13 @@ struct CallFrame {
 };
 } // namespace
 
+/// Builds the call's descriptors. Tensor inputs are copied to new target
+/// buffers, unless `onTarget` gives the buffer of every input (runOnTarget).
 static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
                               ArrayRef<ValueSpec> results,
                               ArrayRef<HostTensor> inputs, Memory &memory,
-                              CallFrame &frame) {
+                              CallFrame &frame,
+                              ArrayRef<void *> onTarget = {}) {
   frame.argDescriptors.resize(inputs.size());
   frame.scalars.resize(inputs.size());
   frame.argPointers.resize(inputs.size());
@@ -104,13 +110,18 @@ static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
       frame.scalars[i].resize(8, 0);
       continue;
     }
-    void *buf = memory.allocate(in.byteSize());
-    if (in.byteSize() && !buf)
-      return llvm::createStringError(
-          "cannot allocate " + std::to_string(in.byteSize()) +
-          " bytes on the target for input " + std::to_string(i) +
-          (memory.lib ? ": " + memory.lib->takeError() : std::string()));
-    memory.toTarget(buf, in.data.data(), in.byteSize());
+    void *buf;
+    if (!onTarget.empty()) {
+      buf = onTarget[i];
+    } else {
+      buf = memory.allocate(in.byteSize());
+      if (in.byteSize() && !buf)
+        return llvm::createStringError(
+            "cannot allocate " + std::to_string(in.byteSize()) +
+            " bytes on the target for input " + std::to_string(i) +
+            (memory.lib ? ": " + memory.lib->takeError() : std::string()));
+      memory.toTarget(buf, in.data.data(), in.byteSize());
+    }
     frame.inputBuffers.insert(buf);
     size_t rank = in.shape.size();
     std::vector<int64_t> &d = frame.argDescriptors[i];
@@ -142,12 +153,18 @@ static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
 }
 
 /// Copies the results of the last call to the host and frees the buffers
-/// the callee allocated (unless they alias an input).
+/// the callee allocated (unless they alias an input). Several results may
+/// share one buffer (a function that returns a value twice), so buffers are
+/// freed only after every result has been copied.
 static llvm::Expected<std::vector<HostTensor>>
 collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
                bool copy) {
   std::vector<HostTensor> out;
-  llvm::SmallPtrSet<void *, 8> freed;
+  llvm::SetVector<void *> toFree;
+  llvm::scope_exit releaseAll([&] {
+    for (void *p : toFree)
+      memory.release(p);
+  });
   size_t slot = 0;
   for (const ValueSpec &spec : results) {
     size_t rank = spec.shape.size();
@@ -161,9 +178,12 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
       t.dtype = spec.dtype; // shape only: the caller wants sizes
       t.shape = shape;
     }
+    // An empty result has no layout to check: MLIR gives a 5x0 memref
+    // strides [0, 1].
+    bool empty = llvm::is_contained(shape, int64_t(0));
     int64_t expected = 1;
     for (size_t k = rank; k-- > 0;) {
-      if (shape[k] > 1 && d[3 + rank + k] != expected)
+      if (!empty && shape[k] > 1 && d[3 + rank + k] != expected)
         return llvm::createStringError("a result is not contiguous");
       expected *= std::max<int64_t>(shape[k], 1);
     }
@@ -172,8 +192,8 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
       memory.toHost(t.data.data(), aligned + d[2] * dtypeBytes(spec.dtype),
                     t.byteSize());
     void *allocated = reinterpret_cast<void *>(d[0]);
-    if (!frame.inputBuffers.count(allocated) && freed.insert(allocated).second)
-      memory.release(allocated);
+    if (!frame.inputBuffers.count(allocated))
+      toFree.insert(allocated);
     out.push_back(std::move(t));
   }
   return out;
@@ -206,6 +226,90 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error e = callOnce(*engine, entry, frame, *lib))
     return std::move(e);
   return collectResults(results, frame, memory, /*copy=*/true);
+}
+
+llvm::Expected<std::vector<TargetTensor>>
+Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
+  // The checks only need dtypes and shapes; scalars are copied by value.
+  std::vector<HostTensor> described(inputs.size());
+  std::vector<void *> buffers(inputs.size(), nullptr);
+  for (auto [i, in] : llvm::enumerate(inputs)) {
+    described[i].dtype = in.dtype;
+    described[i].shape = in.shape;
+    if (i < args.size() && !args[i].isTensor) {
+      if (!in.data)
+        return llvm::createStringError("input " + std::to_string(i) +
+                                       " (a scalar) has no value");
+      auto *p = static_cast<const uint8_t *>(in.data);
+      described[i].data.assign(p, p + dtypeBytes(in.dtype));
+      continue;
+    }
+    int64_t bytes = described[i].numElements() * dtypeBytes(in.dtype);
+    if (bytes > 0 && (!in.data || reinterpret_cast<uintptr_t>(in.data) % 16))
+      return llvm::createStringError(
+          "input " + std::to_string(i) +
+          " must be a 16-byte aligned buffer on the target");
+    buffers[i] = in.data;
+  }
+  if (llvm::Error e = validateInputs(described))
+    return std::move(e);
+  auto lib = RuntimeLib::get(options.target);
+  if (!lib)
+    return lib.takeError();
+  Memory memory(*lib);
+  CallFrame frame;
+  if (llvm::Error e =
+          buildFrame(args, results, described, memory, frame, buffers))
+    return std::move(e);
+  if (llvm::Error e = callOnce(*engine, entry, frame, *lib))
+    return std::move(e);
+  if (*lib)
+    (*lib)->streamSynchronize(memory.stream);
+
+  std::vector<TargetTensor> out;
+  llvm::SmallPtrSet<void *, 8> seen;
+  bool contiguous = true;
+  size_t slot = 0;
+  for (const ValueSpec &spec : results) {
+    size_t rank = spec.shape.size();
+    int64_t *d = frame.resultStorage.data() + slot;
+    slot += descriptorSlots(rank);
+    TargetTensor t;
+    t.dtype = spec.dtype;
+    t.shape.assign(d + 3, d + 3 + rank);
+    bool empty = llvm::is_contained(t.shape, int64_t(0)); // any strides
+    int64_t expected = 1;
+    for (size_t k = rank; k-- > 0;) {
+      if (!empty && t.shape[k] > 1 && d[3 + rank + k] != expected)
+        contiguous = false;
+      expected *= std::max<int64_t>(t.shape[k], 1);
+    }
+    t.data = reinterpret_cast<char *>(d[1]) + d[2] * dtypeBytes(spec.dtype);
+    void *allocated = reinterpret_cast<void *>(d[0]);
+    if (!frame.inputBuffers.count(allocated) && seen.insert(allocated).second)
+      t.allocation = allocated;
+    out.push_back(std::move(t));
+  }
+  if (!contiguous) {
+    for (TargetTensor &t : out)
+      memory.release(t.allocation);
+    return llvm::createStringError("a result is not contiguous");
+  }
+  return out;
+}
+
+void mlir::ferric::runner::releaseOnTarget(Target target, void *allocation) {
+  if (!allocation)
+    return;
+  auto lib = RuntimeLib::get(target);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return;
+  }
+  if (*lib)
+    (*lib)->memFree(allocation, nullptr);
+  else
+    std::free(allocation);
 }
 
 static double median(std::vector<double> v) {

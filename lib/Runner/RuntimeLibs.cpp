@@ -7,6 +7,7 @@
 
 #include "RuntimeLibs.h"
 
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -23,7 +24,15 @@ static std::vector<std::string> searchDirs() {
     dirs.push_back(env);
   Dl_info info;
   if (dladdr(reinterpret_cast<void *>(&searchDirs), &info) && info.dli_fname) {
-    llvm::SmallString<256> dir(info.dli_fname);
+    // For the main program dladdr may report argv[0] as typed (found
+    // through PATH): ask the system for the real path of the executable.
+    std::string file = info.dli_fname;
+    std::string exe = llvm::sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&searchDirs));
+    if (!exe.empty() &&
+        llvm::sys::path::filename(file) == llvm::sys::path::filename(exe))
+      file = exe;
+    llvm::SmallString<256> dir(file);
     llvm::sys::fs::make_absolute(dir);
     llvm::sys::path::remove_filename(dir);
     dirs.push_back(std::string(dir));
@@ -110,6 +119,30 @@ llvm::Expected<RuntimeLib *> RuntimeLib::get(Target target) {
   if (!lib.memAlloc || !lib.memFree || !lib.memcpy || !lib.streamCreate ||
       !lib.streamSynchronize || !lib.lastError)
     return llvm::createStringError(path + " lacks the mgpu* entry points");
+  auto object = llvm::object::ObjectFile::createObjectFile(path);
+  if (!object)
+    return llvm::createStringError("cannot read the symbols of " + path + ": " +
+                                   llvm::toString(object.takeError()));
+  auto *elf =
+      llvm::dyn_cast<llvm::object::ELFObjectFileBase>(object->getBinary());
+  if (!elf)
+    return llvm::createStringError(path + " is not an ELF shared library");
+  for (const llvm::object::ELFSymbolRef &sym :
+       elf->getDynamicSymbolIterators()) {
+    auto name = sym.getName();
+    auto flags = sym.getFlags();
+    if (!name || !flags || name->empty() ||
+        (*flags & llvm::object::SymbolRef::SF_Undefined) ||
+        sym.getELFType() != llvm::ELF::STT_FUNC) {
+      if (!name)
+        llvm::consumeError(name.takeError());
+      if (!flags)
+        llvm::consumeError(flags.takeError());
+      continue;
+    }
+    if (void *address = dlsym(h, name->str().c_str()))
+      lib.exports.emplace_back(name->str(), address);
+  }
   lib.handle = h;
   return &lib;
 }

@@ -40,6 +40,10 @@ struct RuntimeLib {
   void (*clearError)() = nullptr;
   // Vulkan only.
   double (*lastKernelMs)() = nullptr;
+  /// Every function the library exports, with its address. The JIT binds
+  /// these explicitly: the CUDA and Vulkan runtimes define the same mgpu*
+  /// names, and a process-wide lookup would find the first one loaded.
+  std::vector<std::pair<std::string, void *>> exports;
 
   /// The runtime library of `target` (null for the CPU), or an error.
   static llvm::Expected<RuntimeLib *> get(Target target);

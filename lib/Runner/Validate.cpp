@@ -15,6 +15,8 @@
 
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -93,13 +95,27 @@ private:
           return mismatch(op, i, s, o);
       }
       shapes[op->getResult(0)] = s;
+    } else if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+      // Broadcast sizes usually come from the dims of other tensors.
+      std::optional<int64_t> i = dim.getConstantIndex();
+      Shape s = known(dim.getSource());
+      if (i && *i >= 0 && *i < (int64_t)s.size() && s[*i] >= 0)
+        indices[dim.getResult()] = s[*i];
     } else if (auto b = dyn_cast<BroadcastOp>(op)) {
       Shape in = known(b.getInput()), out = known(b.getResult());
-      for (int64_t d = 0, k = 0; d < (int64_t)out.size(); ++d)
-        if (!b.isAddedDim(d) && out[d] < 0)
-          out[d] = in[k++];
-        else if (!b.isAddedDim(d))
+      for (int64_t d = 0, k = 0, j = 0; d < (int64_t)out.size(); ++d) {
+        if (!b.isAddedDim(d)) {
+          if (out[d] < 0)
+            out[d] = in[k];
           ++k;
+        } else if (out[d] < 0) { // one size operand per dynamic added dim
+          Value size = b.getSizes()[j++];
+          if (auto it = indices.find(size); it != indices.end())
+            out[d] = it->second;
+          else if (std::optional<int64_t> c = getConstantIntValue(size))
+            out[d] = *c;
+        }
+      }
       shapes[b.getResult()] = out;
     } else if (auto f = dyn_cast<FusedOp>(op)) {
       Shape iter = known(f.getResult(0));
@@ -125,12 +141,16 @@ private:
     } else if (auto m = dyn_cast<MatmulOp>(op)) {
       Shape a = known(m.getLhs()), b = known(m.getRhs());
       size_t r = a.size();
-      if (a[r - 1] >= 0 && b[r - 2] >= 0 && a[r - 1] != b[r - 2])
+      bool batchDiffers = r == 3 && a[0] >= 0 && b[0] >= 0 && a[0] != b[0];
+      if (batchDiffers ||
+          (a[r - 1] >= 0 && b[r - 2] >= 0 && a[r - 1] != b[r - 2]))
         return llvm::createStringError("input shapes disagree: " + where(op) +
                                        " contracts " + shapeStr(a) + " with " +
                                        shapeStr(b));
       Shape out = a;
       out[r - 1] = b[r - 1];
+      if (r == 3 && out[0] < 0)
+        out[0] = b[0];
       shapes[m.getResult()] = out;
     } else if (auto red = dyn_cast<ReduceOp>(op)) {
       Shape in = known(red.getInput()), out;
@@ -146,6 +166,7 @@ private:
   }
 
   DenseMap<Value, Shape> shapes;
+  DenseMap<Value, int64_t> indices; // index values known from the inputs
 };
 } // namespace
 

@@ -209,6 +209,10 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
         Group *pg = planner.groupOf(producer), *cg = planner.groupOf(&consumer);
         if (pg && pg == cg && !pg->dissolved)
           continue;
+        // A fused broadcast reads through the broadcast it broadcasts.
+        if (isa<BroadcastOp>(producer) && isa<BroadcastOp>(consumer) && cg &&
+            !cg->dissolved)
+          continue;
         std::string kind, reason;
         if (const UnfusedEdge *e = planner.reasonFor(producer, &consumer)) {
           kind = e->kind;

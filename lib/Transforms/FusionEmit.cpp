@@ -113,12 +113,7 @@ private:
   SmallVector<std::pair<Value, AffineMap>> readsOf(Operation *m) {
     SmallVector<std::pair<Value, AffineMap>> reads;
     if (auto bc = dyn_cast<BroadcastOp>(m)) {
-      SmallVector<AffineExpr> exprs;
-      for (int64_t d = 0, e = g.space.size(); d < e; ++d)
-        if (!bc.isAddedDim(d))
-          exprs.push_back(getAffineDimExpr(d, m->getContext()));
-      reads.push_back({bc.getInput(), AffineMap::get(g.space.size(), 0, exprs,
-                                                     m->getContext())});
+      reads.push_back(broadcastRead(bc));
     } else if (auto f = dyn_cast<FusedOp>(m)) {
       for (auto [i, v] : llvm::enumerate(f.getInputs()))
         reads.push_back({v, f.getInputMap(i)});

@@ -54,16 +54,34 @@ static bool isInlinableConstant(Value v) {
   return isa<FloatAttr, IntegerAttr, SplatElementsAttr>(attr);
 }
 
+InputKey mlir::ferric::broadcastRead(BroadcastOp b) {
+  MLIRContext *ctx = b.getContext();
+  // The map from a broadcast's result dims to its input dims.
+  auto keptDims = [&](BroadcastOp op) {
+    int64_t rank = op.getType().getRank();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!op.isAddedDim(d))
+        exprs.push_back(getAffineDimExpr(d, ctx));
+    return AffineMap::get(rank, 0, exprs, ctx);
+  };
+  AffineMap map = keptDims(b);
+  Value input = b.getInput();
+  while (auto inner = input.getDefiningOp<BroadcastOp>()) {
+    map = keptDims(inner).compose(map);
+    input = inner.getInput();
+  }
+  return {input, map};
+}
+
 SmallVector<InputKey> FusionPlanner::inputKeysOf(Operation *op) {
   SmallVector<InputKey> keys;
   MLIRContext *ctx = op->getContext();
   int64_t rank = shapeOf(op).size();
   if (auto b = dyn_cast<BroadcastOp>(op)) {
-    SmallVector<AffineExpr> exprs;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!b.isAddedDim(d))
-        exprs.push_back(getAffineDimExpr(d, ctx));
-    keys.push_back({b.getInput(), AffineMap::get(rank, 0, exprs, ctx)});
+    InputKey read = broadcastRead(b);
+    if (!isInlinableConstant(read.first))
+      keys.push_back(read);
     return keys;
   }
   if (auto f = dyn_cast<FusedOp>(op)) {
@@ -365,20 +383,21 @@ void FusionPlanner::dropUnsizableBroadcasts(Group &g) {
   for (int64_t d = 0, e = g.space.size(); d < e; ++d) {
     if (!ShapedType::isDynamic(g.space[d]))
       continue;
-    bool covered = llvm::any_of(g.inputs, [&](auto &entry) {
-      AffineMap m = entry.first.second;
+    auto readsDim = [&](AffineMap m) {
       for (unsigned k = 0; k < m.getNumResults(); ++k)
         if (m.getDimPosition(k) == d)
           return true;
       return false;
-    });
-    if (covered)
+    };
+    if (llvm::any_of(g.inputs,
+                     [&](auto &entry) { return readsDim(entry.first.second); }))
       continue;
-    // Materialize the broadcasts that add dim d: their results become
-    // inputs read with the identity map, which size every dim.
+    // Materialize the broadcasts that add dim d (themselves or through a
+    // broadcast they read): their results become inputs read with the
+    // identity map, which size every dim.
     for (Operation *m : llvm::make_early_inc_range(g.members)) {
       auto b = dyn_cast<BroadcastOp>(m);
-      if (!b || !b.isAddedDim(d))
+      if (!b || readsDim(broadcastRead(b).second))
         continue;
       llvm::erase(g.members, m);
       opGroup.erase(m);

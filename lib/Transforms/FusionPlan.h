@@ -103,6 +103,11 @@ private:
   DenseMap<std::pair<Operation *, Operation *>, UnfusedEdge> unfused;
 };
 
+/// What a broadcast's result reads at each point of its iteration space:
+/// its input through a projection, looking through chains of broadcasts
+/// (broadcast(broadcast(x)) reads x), so none of them is materialized.
+InputKey broadcastRead(BroadcastOp b);
+
 /// Rewrites each group of `planner` that is not dissolved into a
 /// ferric.fused and returns them.
 SmallVector<FusedOp> emitFusedOps(FusionPlanner &planner);

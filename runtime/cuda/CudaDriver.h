@@ -90,6 +90,7 @@ struct alignas(128) CUtensorMap {
 
 // CUresult values the runtime treats specially.
 constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
 constexpr CUresult CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
 

@@ -111,6 +111,8 @@ struct Driver {
   int deviceCount = 0;
   /// FERRIC_CUDA_FRESH_STREAMS: give each mgpuStreamCreate its own stream.
   bool freshStreams = false;
+  /// cuDevicePrimaryCtxSetFlags_v2, if the driver has it.
+  CUresult (*setPrimaryCtxFlags)(CUdevice, unsigned) = nullptr;
 };
 
 struct DriverLoad {
@@ -171,6 +173,8 @@ DriverLoad *loadDriverOnce() {
   api.member = reinterpret_cast<decltype(api.member)>(dlsym(handle, symbol));
   FERRIC_CUDA_OPTIONAL_ENTRY_POINTS(FERRIC_CUDA_RESOLVE_OPTIONAL)
 #undef FERRIC_CUDA_RESOLVE_OPTIONAL
+  driver->setPrimaryCtxFlags = reinterpret_cast<CUresult (*)(CUdevice, unsigned)>(
+      dlsym(handle, "cuDevicePrimaryCtxSetFlags_v2"));
   // CUDA 12.8 added cuEventElapsedTime_v2 and cuda.h maps the public name
   // onto it; prefer it where the driver has it.
   if (void *v2 = dlsym(handle, "cuEventElapsedTime_v2"))
@@ -251,6 +255,13 @@ CUcontext primaryContext(const Driver &driver, int device) {
   CUdevice handle = 0;
   if (!check(driver, "cuDeviceGet", driver.api.cuDeviceGet(&handle, device)))
     return nullptr;
+  // Spin while waiting for the GPU: a small call's synchronize returns a few
+  // microseconds sooner than with the driver's default yield heuristics.
+  // FERRIC_CUDA_SCHED=auto keeps the driver's default. Setting flags fails
+  // harmlessly if another library already made the context active.
+  const char *sched = std::getenv("FERRIC_CUDA_SCHED");
+  if (driver.setPrimaryCtxFlags && !(sched && std::string(sched) == "auto"))
+    driver.setPrimaryCtxFlags(handle, /*CU_CTX_SCHED_SPIN=*/1);
   CUcontext context = nullptr;
   if (!check(driver, "cuDevicePrimaryCtxRetain",
              driver.api.cuDevicePrimaryCtxRetain(&context, handle)))
@@ -773,6 +784,48 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
                                   handle<CUstream_st>(stream)));
 }
 
+//===----------------------------------------------------------------------===//
+// Caching device allocator
+//===----------------------------------------------------------------------===//
+
+// cuMemAlloc costs tens of microseconds and cuMemFree synchronizes the whole
+// device, and the host code upstream emits allocates every result and
+// temporary on every call. Like PyTorch's allocator, freed blocks are kept
+// and handed out again for the same (rounded) size; all work runs on the one
+// cached stream, so stream order makes the reuse safe. Disabled with
+// FERRIC_CUDA_CACHING_ALLOCATOR=0 or FERRIC_CUDA_FRESH_STREAMS=1.
+namespace {
+struct BlockCache {
+  std::mutex mutex;
+  std::unordered_multimap<uint64_t, CUdeviceptr> free;
+  std::unordered_map<CUdeviceptr, uint64_t> live;
+};
+BlockCache &blockCache() {
+  static BlockCache *cache = new BlockCache(); // outlives static destructors
+  return *cache;
+}
+bool cachingAllocatorEnabled() {
+  static const bool enabled = [] {
+    const char *off = std::getenv("FERRIC_CUDA_CACHING_ALLOCATOR");
+    const char *fresh = std::getenv("FERRIC_CUDA_FRESH_STREAMS");
+    return !(off && std::string(off) == "0") &&
+           !(fresh && std::string(fresh) == "1");
+  }();
+  return enabled;
+}
+uint64_t roundedSize(uint64_t bytes) { return (bytes + 511) & ~uint64_t(511); }
+
+/// Returns every cached block to the driver (before retrying an allocation
+/// that ran out of memory).
+void releaseCachedBlocks(const Driver &driver) {
+  BlockCache &cache = blockCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  for (auto &entry : cache.free)
+    driver.api.cuMemFree(entry.second);
+  cache.free.clear();
+}
+} // namespace
+
 extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
                               bool isHostShared) {
   const Driver *driver = enter();
@@ -782,12 +835,41 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
   if (sizeBytes == 0)
     return nullptr;
   CUdeviceptr ptr = 0;
-  bool ok = isHostShared ? check(*driver, "cuMemAllocManaged",
-                                 driver->api.cuMemAllocManaged(
-                                     &ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL))
-                         : check(*driver, "cuMemAlloc",
-                                 driver->api.cuMemAlloc(&ptr, sizeBytes));
-  return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr)) : nullptr;
+  if (isHostShared) {
+    bool ok = check(*driver, "cuMemAllocManaged",
+                    driver->api.cuMemAllocManaged(&ptr, sizeBytes,
+                                                  CU_MEM_ATTACH_GLOBAL));
+    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr))
+              : nullptr;
+  }
+  if (!cachingAllocatorEnabled()) {
+    bool ok =
+        check(*driver, "cuMemAlloc", driver->api.cuMemAlloc(&ptr, sizeBytes));
+    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr))
+              : nullptr;
+  }
+  uint64_t size = roundedSize(sizeBytes);
+  BlockCache &cache = blockCache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.free.find(size);
+    if (it != cache.free.end()) {
+      ptr = it->second;
+      cache.free.erase(it);
+      cache.live[ptr] = size;
+      return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+    }
+  }
+  CUresult r = driver->api.cuMemAlloc(&ptr, size);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+    releaseCachedBlocks(*driver);
+    r = driver->api.cuMemAlloc(&ptr, size);
+  }
+  if (!check(*driver, "cuMemAlloc", r))
+    return nullptr;
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  cache.live[ptr] = size;
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
 }
 
 extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
@@ -797,6 +879,16 @@ extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
   const Driver *driver = enter();
   if (!driver)
     return;
+  if (cachingAllocatorEnabled()) {
+    BlockCache &cache = blockCache();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.live.find(devicePtr(ptr));
+    if (it != cache.live.end()) {
+      cache.free.emplace(it->second, it->first);
+      cache.live.erase(it);
+      return;
+    }
+  }
   check(*driver, "cuMemFree", driver->api.cuMemFree(devicePtr(ptr)));
 }
 

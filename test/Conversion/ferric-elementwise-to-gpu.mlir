@@ -297,11 +297,13 @@ func.func @reduction_untouched(%a: memref<4x8xf32>, %o: memref<4xf32>) {
   return
 }
 
-// CHECK-LABEL: func.func @rank0_untouched
-//   CHECK-NOT:   gpu.launch
-//       CHECK:   linalg.generic {{.*}}iterator_types = []
-//   CHECK-NOT:   gpu.launch
-func.func @rank0_untouched(%a: memref<f32>, %o: memref<f32>) {
+// An op without parallel loops runs as a one-thread kernel, not as a host
+// loop over device memory.
+// CHECK-LABEL: func.func @rank0_serial
+//       CHECK:   gpu.launch blocks({{.*}}) in ({{.*}} = %[[ONE:.*]], {{.*}} = %[[ONE]], {{.*}} = %[[ONE]]) threads({{.*}}) in ({{.*}} = %[[ONE]], {{.*}} = %[[ONE]], {{.*}} = %[[ONE]])
+//       CHECK:     linalg.generic {{.*}}iterator_types = []
+//       CHECK:     gpu.terminator
+func.func @rank0_serial(%a: memref<f32>, %o: memref<f32>) {
   linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
       ins(%a : memref<f32>) outs(%o : memref<f32>) {
   ^bb0(%x: f32, %out: f32):

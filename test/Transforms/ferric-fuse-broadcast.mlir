@@ -162,3 +162,79 @@ func.func @shared_by_groups(%x: tensor<4x8xf32>, %row: tensor<8xf32>) -> (tensor
   %2 = ferric.add %1, %b : tensor<4x8xf32>
   return %0, %2 : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// A broadcast of a broadcast: the kernel reads the innermost input through
+// the composed map; neither broadcast is materialized.
+
+//   CHECK-DAG: #[[NONE:.+]] = affine_map<(d0, d1) -> ()>
+//   CHECK-DAG: #[[ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @chained
+//  CHECK-SAME: (%[[S:.*]]: tensor<f32>, %[[X:.*]]: tensor<4x8xf32>)
+//  CHECK-NEXT:   %[[F:.*]] = ferric.fused ins(%[[S]], %[[X]] : tensor<f32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {indexing_maps = [#[[NONE]], #[[ID]]]} {
+//  CHECK-NEXT:   ^bb0(%[[SV:.*]]: f32, %[[XV:.*]]: f32):
+//  CHECK-NEXT:     %[[M:.*]] = arith.mulf %[[XV]], %[[SV]] : f32
+//  CHECK-NEXT:     ferric.yield %[[M]] : f32
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[F]]
+func.func @chained(%s: tensor<f32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %b1 = ferric.broadcast %s dims [0] : tensor<f32> -> tensor<8xf32>
+  %b2 = ferric.broadcast %b1 dims [0] : tensor<8xf32> -> tensor<4x8xf32>
+  %0 = ferric.mul %x, %b2 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Composition keeps the right dim: a column of a 4x8 matrix broadcast
+// again along a leading batch dim reads (d0, d1, d2) -> (d1).
+
+//   CHECK-DAG: #[[MID:.+]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func @chained_col
+//  CHECK-SAME: (%[[C:.*]]: tensor<4xf32>, %[[X:.*]]: tensor<2x4x8xf32>)
+//  CHECK-NEXT:   ferric.fused ins(%[[C]], %[[X]] : tensor<4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32> attributes {indexing_maps = [#[[MID]], #{{.*}}]} {
+//   CHECK-NOT:   ferric.broadcast
+func.func @chained_col(%c: tensor<4xf32>, %x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  %b1 = ferric.broadcast %c dims [1] : tensor<4xf32> -> tensor<4x8xf32>
+  %b2 = ferric.broadcast %b1 dims [0] : tensor<4x8xf32> -> tensor<2x4x8xf32>
+  %0 = ferric.sub %x, %b2 : tensor<2x4x8xf32>
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+// The inner broadcast adds the dynamic dim only its sizes operand knows:
+// the outer one must be materialized (and reads the inner one).
+
+// CHECK-LABEL: func.func @chained_dynamic_inner
+//  CHECK-SAME: (%[[S:.*]]: tensor<f32>, %[[N:.*]]: index, %{{.*}}: tensor<4x?xf32>)
+//  CHECK-NEXT:   %[[B1:.*]] = ferric.broadcast %[[S]] dims [0] sizes(%[[N]]) : tensor<f32> -> tensor<?xf32>
+//  CHECK-NEXT:   %[[B2:.*]] = ferric.broadcast %[[B1]] dims [0] : tensor<?xf32> -> tensor<4x?xf32>
+//  CHECK-NEXT:   ferric.fused ins(%[[B2]] : tensor<4x?xf32>) -> tensor<4x?xf32> {
+func.func @chained_dynamic_inner(%s: tensor<f32>, %n: index, %x: tensor<4x?xf32>) -> tensor<4x?xf32> {
+  %b1 = ferric.broadcast %s dims [0] sizes(%n) : tensor<f32> -> tensor<?xf32>
+  %b2 = ferric.broadcast %b1 dims [0] : tensor<?xf32> -> tensor<4x?xf32>
+  %0 = ferric.exp %b2 : tensor<4x?xf32>
+  %1 = ferric.neg %0 : tensor<4x?xf32>
+  return %1 : tensor<4x?xf32>
+}
+
+// -----
+
+// A broadcast splat constant is a constant in the body, however many
+// broadcasts it goes through.
+
+// CHECK-LABEL: func.func @chained_splat
+//  CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>)
+//  CHECK-NEXT:   ferric.fused ins(%[[X]] : tensor<4x8xf32>) -> tensor<4x8xf32> {
+//  CHECK-NEXT:   ^bb0(%[[XV:.*]]: f32):
+//  CHECK-NEXT:     %[[C:.*]] = arith.constant 2.000000e+00 : f32
+//  CHECK-NEXT:     arith.mulf %[[XV]], %[[C]] : f32
+func.func @chained_splat(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %c = arith.constant dense<2.0> : tensor<f32>
+  %b1 = ferric.broadcast %c dims [0] : tensor<f32> -> tensor<8xf32>
+  %b2 = ferric.broadcast %b1 dims [0] : tensor<8xf32> -> tensor<4x8xf32>
+  %0 = ferric.mul %x, %b2 : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

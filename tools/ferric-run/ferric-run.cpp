@@ -12,6 +12,7 @@
 #include "FerricDialect/Runner/Runner.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -180,10 +181,15 @@ int main(int argc, char **argv) {
     return fail("--output given " + llvm::Twine(outputs.size()) +
                 " times but @" + (*exe)->getEntry() + " has " +
                 llvm::Twine(results->size()) + " results");
-  for (auto [i, path] : llvm::enumerate(outputs))
-    if (llvm::Error e = writeNpy(path, (*results)[i]))
+  for (auto [i, path] : llvm::enumerate(outputs)) {
+    if (llvm::Error e = writeNpy(path, (*results)[i])) {
+      // All or nothing: a failed run leaves none of its results behind.
+      for (size_t k = 0; k < i; ++k)
+        llvm::sys::fs::remove(outputs[k]);
       return fail("cannot write result " + llvm::Twine(i) + ": " +
                   llvm::toString(std::move(e)));
+    }
+  }
   if (print)
     for (auto [i, r] : llvm::enumerate(*results))
       llvm::outs() << "result " << i << ": " << formatTensor(r) << "\n";
@@ -206,7 +212,7 @@ int main(int argc, char **argv) {
     if (!expected)
       return fail(expected.takeError());
     for (auto [i, got] : llvm::enumerate(*results)) {
-      double a, r;
+      double a = 0, r = 0;
       defaultTolerance(got.dtype, a, r);
       if (absTol >= 0)
         a = absTol;

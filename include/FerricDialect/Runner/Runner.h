@@ -75,6 +75,19 @@ struct BenchResult {
   uint64_t bytesPerCall = 0;              // inputs read + outputs written
 };
 
+/// A tensor in the target's memory, for Executable::runOnTarget: row-major,
+/// contiguous and 16-byte aligned.
+struct TargetTensor {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  /// The first element: device memory for CUDA, host memory for the CPU and
+  /// Vulkan. For a scalar argument, a host pointer to the value.
+  void *data = nullptr;
+  /// Results only: the buffer to give to releaseOnTarget, or null when the
+  /// result shares its buffer with an input or an earlier result.
+  void *allocation = nullptr;
+};
+
 /// A compiled module with one entry function, ready to run.
 class Executable {
 public:
@@ -95,6 +108,12 @@ public:
   /// imply, runs the entry once and returns its results on the host.
   llvm::Expected<std::vector<HostTensor>>
   run(llvm::ArrayRef<HostTensor> inputs);
+  /// Like run, but on buffers already on the target, without copies (the
+  /// compiled code only reads its arguments). The call has finished on the
+  /// target when this returns; the results stay there and the caller
+  /// releases each non-null `allocation` with releaseOnTarget.
+  llvm::Expected<std::vector<TargetTensor>>
+  runOnTarget(llvm::ArrayRef<TargetTensor> inputs);
   /// Times `iterations` calls after `warmup` untimed ones.
   llvm::Expected<BenchResult> bench(llvm::ArrayRef<HostTensor> inputs,
                                     unsigned iterations, unsigned warmup = 5);
@@ -113,6 +132,11 @@ private:
   std::unique_ptr<MLIRContext> context;
   std::unique_ptr<ExecutionEngine> engine;
 };
+
+/// Frees a result buffer that Executable::runOnTarget returned for an
+/// executable of `target` (which may be gone by now): cuMemFree on CUDA,
+/// free elsewhere.
+void releaseOnTarget(Target target, void *allocation);
 
 /// Whether `target` can run here; if not, `why` says why in one line.
 bool isTargetAvailable(Target target, std::string &why);

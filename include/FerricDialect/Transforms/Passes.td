@@ -25,11 +25,12 @@ def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
     group (which can never create a cycle), or, with `multi-output`, when it
     also has uses outside and no path from those uses leads back into the
     group, in which case its value becomes an extra result. With
-    `recompute-cheap`, a cheap producer used by several groups is copied into
-    each instead. Broadcasts are folded into the indexing maps of the fused
-    op and never materialized. `ferric.reduce`, `ferric.matmul`, calls and
-    non-ferric ops are barriers. Common subexpressions are eliminated before
-    grouping and inside every body.
+    `recompute-cheap`, a cheap producer used by several groups (and nothing
+    else) is copied into each instead. Broadcasts, also chains of them, are
+    folded into the indexing maps of the fused op and not materialized
+    (unless only a broadcast knows a dynamic size). `ferric.reduce`,
+    `ferric.matmul`, calls and non-ferric ops are barriers. Common
+    subexpressions are eliminated before grouping and inside every body.
 
     `report=-` (or a file path) writes, per function, the groups formed, ops
     fused, kernel launches before and after, the intermediate tensor bytes no
@@ -58,7 +59,8 @@ def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
            "Most elementwise ops in one group; 0 means no limit">,
     Option<"minOps", "min-ops", "unsigned", /*default=*/"2",
            "Fewest elementwise ops worth a fused kernel; smaller groups stay "
-           "unfused (1 fuses lone ops too)">,
+           "unfused unless they fold a broadcast, which saves the "
+           "broadcast's own kernel (1 fuses lone ops too)">,
     Option<"multiOutput", "multi-output", "bool", /*default=*/"true",
            "Let a value used inside and outside a group become an extra "
            "result of the fused op">,

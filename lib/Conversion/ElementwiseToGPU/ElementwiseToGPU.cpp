@@ -284,6 +284,24 @@ struct FerricElementwiseToGPUPass
       KernelWriter(g, blockSize, widthFor(g)).write(b);
       g.erase();
     }
+    // Ops without a parallel loop (a full reduction to a scalar, a fill of
+    // a rank-0 buffer) would stay host loops over device memory; run them
+    // as a one-thread kernel instead. Correct, not fast.
+    SmallVector<linalg::LinalgOp> serial;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (op.hasPureBufferSemantics() && op.getNumParallelLoops() == 0 &&
+          !op->getParentOfType<gpu::LaunchOp>())
+        serial.push_back(op);
+    });
+    for (linalg::LinalgOp op : serial) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      auto launch = gpu::LaunchOp::create(b, loc, one, one, one, one, one, one);
+      b.setInsertionPointToStart(&launch.getBody().front());
+      auto terminator = gpu::TerminatorOp::create(b, loc);
+      op->moveBefore(terminator);
+    }
   }
 };
 } // namespace

@@ -294,20 +294,28 @@ OP_RE = re.compile(
     r'(?: <\{(.*)\}>)?(?: (\(\{))?(?: : (.*))?$')
 
 
+@functools.lru_cache(maxsize=None)
+def split_attrs(s):
+    """'a = 1, b' -> (('a', '1'), ('b', True))."""
+    out = []
+    for part in split_top(s):
+        if "=" not in part:
+            out.append((part.strip(), True))
+            continue
+        k, v = part.split("=", 1)
+        out.append((k.strip(), v.strip()))
+    return tuple(out)
+
+
 def parse_attrs(s, aliases):
     attrs = {}
     if not s:
         return attrs
-    for part in split_top(s):
-        if "=" not in part:
-            attrs[part.strip()] = True
-            continue
-        k, v = part.split("=", 1)
-        v = v.strip()
-        if "#map" in v:
+    for k, v in split_attrs(s):
+        if v is not True and "#map" in v:
             v = re.sub(r"#map\d*\b", lambda m: aliases.get(m.group(0),
                                                           m.group(0)), v)
-        attrs[k.strip()] = v
+        attrs[k] = v
     return attrs
 
 
@@ -321,8 +329,8 @@ def parse_module(text):
         line = raw.strip()
         if not line or line.startswith("//"):
             continue
-        m = re.match(r"^(#\w+) = (.*)$", line)
-        if m:
+        if line[0] == "#":
+            m = re.match(r"^(#\w+) = (.*)$", line)
             aliases[m.group(1)] = m.group(2)
             continue
         if line.startswith("^bb"):
@@ -753,7 +761,6 @@ def missed_fusions(func):
     for op in ops:
         for k, o in enumerate(op.operands):
             users.setdefault(o, []).append((op, k))
-    fusible_consumer = ("ferric.fused",)
     out = []
 
     def reads_point_by_point(u, value):
@@ -786,18 +793,14 @@ def missed_fusions(func):
         consumers = {id(u): u for u, _ in us}
         if len(consumers) != 1:
             continue
-        u, k = us[0]
+        u = us[0][0]
         if u.name in ("func.return", "ferric.broadcast", "ferric.reduce"):
             continue
         if not u.name.startswith("ferric."):
             continue
-        if u.out_types[0].shape != op.out_types[0].shape:
+        if u.out_types[0].shape != op.out_types[0].shape or \
+                not reads_point_by_point(u, op.results[0]):
             continue
-        if u.name in fusible_consumer and u.attrs.get("indexing_maps"):
-            maps = split_top(u.attrs["indexing_maps"].strip()[1:-1])
-            if any(parse_map(maps[kk])[1] != list(range(len(
-                    op.out_types[0].shape))) for uu, kk in us):
-                continue
         out.append("%s %s has only the consumer %s" % (
             op.name, op.results[0], u.name))
     return out
@@ -864,6 +867,8 @@ def arg_data(rng, kind):
 
 
 class Generator:
+    max_ops = 18
+
     def __init__(self, seed):
         self.rng = random.Random(seed)
         self.seed = seed
@@ -1198,7 +1203,7 @@ class Generator:
                 (self.gen_broadcast, 10), (self.gen_reduce, 5),
                 (self.gen_fused, 5)]
         total = sum(w for _, w in gens)
-        for _ in range(rng.randint(2, 18)):
+        for _ in range(rng.randint(2, self.max_ops)):
             r = rng.uniform(0, total)
             for g, w in gens:
                 r -= w
@@ -1441,7 +1446,11 @@ def main():
     ap.add_argument("--no-determinism-check", action="store_true",
                     help="run ferric-opt once per batch, not twice")
     ap.add_argument("--dump", help="write the generated module here")
+    ap.add_argument("--generate-only", action="store_true",
+                    help="with --dump: only write the module, check nothing")
     ap.add_argument("--max-failures", type=int, default=3)
+    ap.add_argument("--max-ops", type=int, default=Generator.max_ops,
+                    help="most ops a generated function has")
     args = ap.parse_args()
 
     pass_opt = "--ferric-fuse" + (
@@ -1457,6 +1466,14 @@ def main():
         "max_inputs": int(options.get("max-inputs", 0)),
     }
     seeds = list(range(args.first_seed, args.first_seed + args.count))
+    Generator.max_ops = args.max_ops
+    if args.generate_only:
+        if not args.dump:
+            ap.error("--generate-only needs --dump")
+        with open(args.dump, "w") as f:
+            f.write("\n\n".join(Generator(s).generate().text()
+                                 for s in seeds) + "\n")
+        return 0
     failures = 0
     checked = 0
     stats = {"fused": 0, "ops": 0}

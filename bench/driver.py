@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Ferric vs PyTorch eager vs torch.compile on one GPU, in one process run.
+
+Runs on the GPU machine (python3 with torch; ferric-run from the static
+pack on PATH). For every workload in bench/workloads (ferric IR with the
+element type written as T) and every size and dtype: Ferric's
+`ferric-run --bench` (CUDA-event time per call, and host wall time per call
+with the synchronize), torch eager and torch.compile timed with CUDA events
+(median of ITERS after warm-up), and the device-to-device copy bandwidth as
+the limit. Prints one markdown table; --json writes the raw numbers.
+
+Times: 'us' columns are per-call GPU time between CUDA events around one
+call (kernel time plus launch gaps inside the call); 'wall' is host time per
+call including the synchronize.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ITERS = 50
+WARMUP = 10
+
+
+def twins():
+    def swiglu(a, b):
+        return F.silu(a) * b
+
+    def gelu_tanh(x):
+        return 0.5 * x * (1 + torch.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
+
+    def chain(a, b, c):
+        return torch.relu(a * b + c) * torch.sigmoid(c) - a
+
+    def bias_residual_act(x, bias, res):
+        return F.gelu(x + bias + res, approximate="tanh")
+
+    def row_scale(x, s):
+        return x * s
+
+    def long_chain(a, b, c):
+        t = torch.tanh(a * b + c) * 0.5 - a
+        t = torch.sigmoid(t.abs() + b) * c
+        t = torch.minimum(torch.maximum(t, a), b)
+        t = c / (torch.exp(-t) + 0.5)
+        t = torch.relu(t)
+        t = t * t + a
+        return F.silu(t) * b
+
+    return {
+        "swiglu": (swiglu, lambda n: [(n,), (n,)]),
+        "gelu_tanh": (gelu_tanh, lambda n: [(n,)]),
+        "chain": (chain, lambda n: [(n,), (n,), (n,)]),
+        "bias_residual_act": (bias_residual_act,
+                              lambda n: [(n // 1024, 1024), (1024,), (n // 1024, 1024)]),
+        "row_scale": (row_scale, lambda n: [(n // 1024, 1024), (1024,)]),
+        "long_chain": (long_chain, lambda n: [(n,), (n,), (n,)]),
+    }
+
+
+TORCH_DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
+
+
+def time_events(fn, iters=ITERS, warmup=WARMUP):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times, walls = [], []
+    for _ in range(iters):
+        s = torch.cuda.Event(enable_timing=True)
+        e = torch.cuda.Event(enable_timing=True)
+        t0 = time.perf_counter()
+        s.record()
+        fn()
+        e.record()
+        e.synchronize()
+        walls.append((time.perf_counter() - t0) * 1e6)
+        times.append(s.elapsed_time(e) * 1e3)
+    return statistics.median(times), statistics.median(walls)
+
+
+def copy_bandwidth():
+    n = 1 << 28
+    x = torch.empty(n, dtype=torch.float32, device="cuda").uniform_(-1, 1)
+    y = torch.empty_like(x)
+    us, _ = time_events(lambda: y.copy_(x), iters=20)
+    return 2 * n * 4 / us / 1e3  # GB/s, read + write
+
+
+def run_ferric(ferric_run, program, shapes, dtype, iters, options=""):
+    args = [ferric_run, program, "--target=cuda", f"--bench={iters}",
+            f"--warmup={WARMUP}"]
+    if options:
+        args.append("--pipeline-options=" + options)
+    for shp in shapes:
+        args.append("--input=rand:" + "x".join(str(d) for d in shp) + "x" + dtype)
+    out = subprocess.run(args, capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": (out.stderr or out.stdout).strip().splitlines()[-1:]}
+    line = [l for l in out.stdout.splitlines() if l.startswith("bench:")][0]
+    get = lambda pat: float(re.search(pat, line).group(1))
+    return {
+        "us": get(r"([\d.]+) us/call device"),
+        "wall": get(r"median ([\d.]+) us/call wall"),
+        "launches": int(get(r"(\d+) launches/call")),
+        "compile_s": get(r"compile ([\d.]+) s"),
+        "cache_hit": "cache hit" in line,
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ferric-run", default="ferric-run")
+    ap.add_argument("--sizes", default="10,16,20,24,28", help="log2 sizes")
+    ap.add_argument("--dtypes", default="f32,f16,bf16")
+    ap.add_argument("--workloads", default=",".join(twins().keys()))
+    ap.add_argument("--json")
+    ap.add_argument("--ferric-options", default="",
+                    help="extra ferric-lower-to-nvvm options")
+    args = ap.parse_args()
+    torch.manual_seed(0)
+    bw = copy_bandwidth()
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+          f"copy bandwidth {bw:.0f} GB/s (read+write)", flush=True)
+    tmp = tempfile.mkdtemp()
+    rows = []
+    tw = twins()
+    for name in args.workloads.split(","):
+        fn, shapes_of = tw[name]
+        compiled = torch.compile(fn)
+        src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
+        for dt in args.dtypes.split(","):
+            prog = os.path.join(tmp, f"{name}_{dt}.mlir")
+            with open(prog, "w") as f:
+                f.write(re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">"))
+            for lg in [int(s) for s in args.sizes.split(",")]:
+                n = 1 << lg
+                shapes = shapes_of(n)
+                tdt = TORCH_DTYPES[dt]
+                ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1) for s in shapes]
+                nbytes = sum(t.numel() * t.element_size() for t in ins) + ins[0].numel() * ins[0].element_size()
+                eager_us, eager_wall = time_events(lambda: fn(*ins))
+                try:
+                    compiled(*ins)
+                    comp_us, comp_wall = time_events(lambda: compiled(*ins))
+                except Exception as e:  # noqa: BLE001 - report, keep going
+                    comp_us = comp_wall = float("nan")
+                    print(f"torch.compile failed for {name} {dt}: {e}", file=sys.stderr)
+                fr = run_ferric(args.ferric_run, prog, shapes, dt, ITERS,
+                                args.ferric_options)
+                row = dict(workload=name, log2=lg, dtype=dt, bytes=nbytes,
+                           eager_us=eager_us, eager_wall=eager_wall,
+                           compile_us=comp_us, compile_wall=comp_wall, **fr)
+                rows.append(row)
+                print(json.dumps(row), file=sys.stderr, flush=True)
+                del ins
+                torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"copy_gbs": bw, "rows": rows}, f, indent=1)
+    print_table(rows, bw)
+
+
+def print_table(rows, bw):
+    print("\n| workload | n | dtype | Ferric us | Ferric GB/s | % copy BW | eager us | compile us |"
+          " Ferric/compile speed-up | Ferric/eager speed-up | launches | Ferric wall us | eager wall us | compile wall us | Ferric compile s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    sp_c, sp_e = [], []
+    for r in rows:
+        if "error" in r:
+            print(f"| {r['workload']} | 2^{r['log2']} | {r['dtype']} | error: {r['error']} |")
+            continue
+        gbs = r["bytes"] / r["us"] / 1e3
+        c = r["compile_us"] / r["us"]
+        e = r["eager_us"] / r["us"]
+        if r["log2"] >= 20:
+            if not math.isnan(c):
+                sp_c.append(c)
+            sp_e.append(e)
+        print(f"| {r['workload']} | 2^{r['log2']} | {r['dtype']} | {r['us']:.1f} | {gbs:.0f} | "
+              f"{100 * gbs / bw:.0f}% | {r['eager_us']:.1f} | {r['compile_us']:.1f} | {c:.2f} | {e:.2f} | "
+              f"{r['launches']} | {r['wall']:.1f} | {r['eager_wall']:.1f} | {r['compile_wall']:.1f} | "
+              f"{r['compile_s']:.2f} |")
+    g = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
+    print(f"\ngeomean speed-up for sizes >= 2^20: vs torch.compile {g(sp_c):.3f}, vs eager {g(sp_e):.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,655 @@
+//===- Ferric.cpp - C API of the Ferric compiler --------------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// A thin layer over the runner (FerricDialect/Runner/Runner.h): C types in,
+// C types out, errors as a status plus a thread-local message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/CAPI/Ferric.h"
+
+#include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Runner/Runner.h"
+#include "FerricDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::ferric;
+using namespace mlir::ferric::runner;
+
+struct ferric_executable {
+  std::unique_ptr<Executable> exe;
+  std::string target;
+};
+
+//===----------------------------------------------------------------------===//
+// Errors and strings
+//===----------------------------------------------------------------------===//
+
+static thread_local std::string lastError;
+
+static ferric_status fail(ferric_status status, std::string message) {
+  lastError = std::move(message);
+  return status;
+}
+
+static ferric_status fail(ferric_status status, llvm::Error error) {
+  return fail(status, llvm::toString(std::move(error)));
+}
+
+static char *copyString(llvm::StringRef s) {
+  char *out = static_cast<char *>(std::malloc(s.size() + 1));
+  if (!out)
+    return nullptr;
+  std::memcpy(out, s.data(), s.size());
+  out[s.size()] = '\0';
+  return out;
+}
+
+int ferric_capi_version(void) { return FERRIC_CAPI_VERSION; }
+
+const char *ferric_last_error(void) { return lastError.c_str(); }
+
+void ferric_string_free(char *s) { std::free(s); }
+
+//===----------------------------------------------------------------------===//
+// dtypes and tensors
+//===----------------------------------------------------------------------===//
+
+static std::optional<DType> toDType(int code) {
+  switch (code) {
+  case FERRIC_DTYPE_F16:
+    return DType::F16;
+  case FERRIC_DTYPE_BF16:
+    return DType::BF16;
+  case FERRIC_DTYPE_F32:
+    return DType::F32;
+  case FERRIC_DTYPE_F64:
+    return DType::F64;
+  case FERRIC_DTYPE_I1:
+    return DType::I1;
+  }
+  return std::nullopt;
+}
+
+static int fromDType(DType type) {
+  switch (type) {
+  case DType::F16:
+    return FERRIC_DTYPE_F16;
+  case DType::BF16:
+    return FERRIC_DTYPE_BF16;
+  case DType::F32:
+    return FERRIC_DTYPE_F32;
+  case DType::F64:
+    return FERRIC_DTYPE_F64;
+  case DType::I1:
+    return FERRIC_DTYPE_I1;
+  }
+  return -1;
+}
+
+/// Checks the dtype and shape of `t`, input `index`; on success `dtype`,
+/// `shape` and `bytes` describe it.
+static ferric_status describeInput(const ferric_tensor &t, size_t index,
+                                   DType &dtype, std::vector<int64_t> &shape,
+                                   size_t &bytes) {
+  std::string what = "input " + std::to_string(index);
+  auto type = toDType(t.dtype);
+  if (!type)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                what + " has an unknown dtype code " + std::to_string(t.dtype));
+  if (t.rank < 0 || (t.rank > 0 && !t.shape))
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                what + " has a bad rank or no shape");
+  dtype = *type;
+  shape.assign(t.shape, t.shape + t.rank);
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                  what + " has a negative dimension");
+    elements *= d;
+  }
+  bytes = static_cast<size_t>(elements) * dtypeBytes(dtype);
+  if (bytes && !t.data)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, what + " has no data");
+  return FERRIC_OK;
+}
+
+static ferric_status toHostTensors(const ferric_tensor *inputs, size_t n,
+                                   std::vector<HostTensor> &out) {
+  if (n && !inputs)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "inputs is NULL");
+  out.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    size_t bytes;
+    if (ferric_status s =
+            describeInput(inputs[i], i, out[i].dtype, out[i].shape, bytes))
+      return s;
+    auto *p = static_cast<const uint8_t *>(inputs[i].data);
+    out[i].data.assign(p, p + bytes);
+    if (out[i].dtype == DType::I1)
+      for (uint8_t &b : out[i].data)
+        b = b != 0;
+  }
+  return FERRIC_OK;
+}
+
+namespace {
+/// What ferric_run and ferric_run_device hand out: the views and the memory
+/// behind them, kept until ferric_tensors_free / ferric_device_tensors_free.
+struct OutputBlock {
+  OutputBlock() = default;
+  OutputBlock(const OutputBlock &) = delete;
+  ~OutputBlock() {
+    for (TargetTensor &t : onTarget)
+      releaseOnTarget(target, t.allocation);
+  }
+  /// Results copied to the host.
+  std::vector<HostTensor> host;
+  /// Results left where the compiled code put them (freed on destruction).
+  Target target = Target::CPU;
+  std::vector<TargetTensor> onTarget;
+  /// One view more than there are results, so that the array is never
+  /// empty and its address identifies the block.
+  std::vector<ferric_tensor> views;
+};
+struct OutputRegistry {
+  std::mutex mutex;
+  llvm::DenseMap<ferric_tensor *, std::unique_ptr<OutputBlock>> blocks;
+};
+/// Separate registries, so that each free function only frees its own.
+OutputRegistry &hostOutputs() {
+  static OutputRegistry r;
+  return r;
+}
+OutputRegistry &deviceOutputs() {
+  static OutputRegistry r;
+  return r;
+}
+
+void publish(OutputRegistry &registry, std::unique_ptr<OutputBlock> block,
+             ferric_tensor **outputs, size_t *nout) {
+  *outputs = block->views.data();
+  *nout = block->views.size() - 1;
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.blocks[block->views.data()] = std::move(block);
+}
+
+std::unique_ptr<OutputBlock> take(OutputRegistry &registry,
+                                  ferric_tensor *tensors) {
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  auto it = registry.blocks.find(tensors);
+  if (it == registry.blocks.end())
+    return nullptr; // not ours, or freed already
+  std::unique_ptr<OutputBlock> block = std::move(it->second);
+  registry.blocks.erase(it);
+  return block;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Compiling
+//===----------------------------------------------------------------------===//
+
+/// Parses ferric_compile's option string into `options`.
+static ferric_status parseOptions(llvm::StringRef text, CompileOptions &options,
+                                  std::string &bufferName) {
+  auto bad = [&](const std::string &why) {
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "bad option string '" + text.str() + "': " + why);
+  };
+  auto parseBool = [](llvm::StringRef v, bool &out) {
+    if (v == "1" || v == "true" || v == "on") {
+      out = true;
+      return true;
+    }
+    if (v == "0" || v == "false" || v == "off") {
+      out = false;
+      return true;
+    }
+    return false;
+  };
+  std::vector<std::string> pipeline;
+  llvm::StringRef rest = text;
+  while (true) {
+    rest = rest.ltrim();
+    if (rest.empty())
+      break;
+    size_t eq = rest.find('=');
+    size_t space = rest.find_first_of(" \t\n");
+    if (eq == llvm::StringRef::npos || eq > space)
+      return bad("expected KEY=VALUE, got '" + rest.substr(0, space).str() +
+                 "'");
+    llvm::StringRef key = rest.substr(0, eq);
+    rest = rest.substr(eq + 1);
+    llvm::StringRef value;
+    if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"')) {
+      size_t close = rest.find(rest.front(), 1);
+      if (close == llvm::StringRef::npos)
+        return bad("unterminated quote after '" + key.str() + "='");
+      value = rest.substr(1, close - 1);
+      rest = rest.substr(close + 1);
+    } else {
+      size_t end = rest.find_first_of(" \t\n");
+      value = rest.substr(0, end);
+      rest = end == llvm::StringRef::npos ? "" : rest.substr(end);
+    }
+    bool flag;
+    if (key == "fuse" && parseBool(value, flag))
+      options.fuse = flag;
+    else if (key == "cache" && parseBool(value, flag))
+      options.useCache = flag;
+    else if (key == "promote-f64" && parseBool(value, flag))
+      options.promoteToF64 = flag;
+    else if (key == "pipeline")
+      pipeline.push_back(value.str());
+    else if (key == "fuse-report")
+      options.fuseReport = value.str();
+    else if (key == "name")
+      bufferName = value.str();
+    else if (key == "fuse" || key == "cache" || key == "promote-f64")
+      return bad("'" + key.str() + "' takes 0 or 1, got '" + value.str() + "'");
+    else
+      return bad("unknown key '" + key.str() +
+                 "' (expected fuse, cache, pipeline, fuse-report, "
+                 "promote-f64 or name)");
+  }
+  options.pipelineOptions = llvm::join(pipeline, " ");
+  return FERRIC_OK;
+}
+
+ferric_status ferric_compile(const char *ir, const char *entry,
+                             const char *target, const char *options,
+                             ferric_executable **out) {
+  lastError.clear();
+  if (!ir || !out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_compile: ir and out must not be NULL");
+  *out = nullptr;
+  llvm::StringRef targetName = target ? target : "cpu";
+  auto parsed = parseTarget(targetName);
+  if (!parsed)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "unknown target '" + targetName.str() +
+                    "' (expected cpu, cuda or vulkan)");
+  CompileOptions compileOptions;
+  compileOptions.target = *parsed;
+  std::string bufferName = "input";
+  if (options)
+    if (ferric_status s = parseOptions(options, compileOptions, bufferName))
+      return s;
+  // As ferric-run: say why a GPU target cannot run before compiling for it.
+  if (*parsed != Target::CPU) {
+    std::string why;
+    if (!isTargetAvailable(*parsed, why))
+      return fail(FERRIC_ERROR_UNAVAILABLE, why);
+  }
+  auto exe =
+      Executable::compile(ir, entry ? entry : "", compileOptions, bufferName);
+  if (!exe)
+    return fail(FERRIC_ERROR_COMPILE, exe.takeError());
+  auto handle = std::make_unique<ferric_executable>();
+  handle->exe = std::move(*exe);
+  handle->target = targetName.str();
+  *out = handle.release();
+  return FERRIC_OK;
+}
+
+void ferric_executable_free(ferric_executable *exe) { delete exe; }
+
+const char *ferric_executable_entry(const ferric_executable *exe) {
+  return exe ? exe->exe->getEntry().data() : "";
+}
+
+const char *ferric_executable_target(const ferric_executable *exe) {
+  return exe ? exe->target.c_str() : "";
+}
+
+size_t ferric_executable_num_args(const ferric_executable *exe) {
+  return exe ? exe->exe->getArguments().size() : 0;
+}
+
+size_t ferric_executable_num_results(const ferric_executable *exe) {
+  return exe ? exe->exe->getResults().size() : 0;
+}
+
+static ferric_status valueInfo(llvm::ArrayRef<ValueSpec> specs, size_t index,
+                               const char *what, ferric_value_info *out) {
+  if (!out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "out is NULL");
+  if (index >= specs.size())
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                std::string(what) + " " + std::to_string(index) +
+                    " does not exist (there are " +
+                    std::to_string(specs.size()) + ")");
+  const ValueSpec &spec = specs[index];
+  out->dtype = fromDType(spec.dtype);
+  out->is_tensor = spec.isTensor;
+  out->rank = static_cast<int64_t>(spec.shape.size());
+  out->shape = spec.shape.data();
+  return FERRIC_OK;
+}
+
+ferric_status ferric_executable_arg_info(const ferric_executable *exe,
+                                         size_t index, ferric_value_info *out) {
+  lastError.clear();
+  if (!exe)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
+  return valueInfo(exe->exe->getArguments(), index, "argument", out);
+}
+
+ferric_status ferric_executable_result_info(const ferric_executable *exe,
+                                            size_t index,
+                                            ferric_value_info *out) {
+  lastError.clear();
+  if (!exe)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
+  return valueInfo(exe->exe->getResults(), index, "result", out);
+}
+
+void ferric_executable_stats(const ferric_executable *exe,
+                             double *compile_seconds, int *cache_hit,
+                             unsigned *kernels, unsigned *launches_per_call) {
+  CompileStats stats;
+  if (exe)
+    stats = exe->exe->getStats();
+  if (compile_seconds)
+    *compile_seconds = stats.seconds;
+  if (cache_hit)
+    *cache_hit = stats.cacheHit;
+  if (kernels)
+    *kernels = stats.kernels;
+  if (launches_per_call)
+    *launches_per_call = stats.launchesPerCall;
+}
+
+ferric_status ferric_executable_lowered_ir(const ferric_executable *exe,
+                                           char **out) {
+  lastError.clear();
+  if (!exe || !out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "executable and out must not be NULL");
+  *out = copyString(exe->exe->getLoweredIR());
+  return FERRIC_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+/// Describes `inputs` as buffers on the target (no copies) for
+/// runOnTarget.
+static ferric_status toTargetTensors(const ferric_tensor *inputs, size_t n,
+                                     std::vector<TargetTensor> &out) {
+  if (n && !inputs)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "inputs is NULL");
+  out.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    size_t bytes;
+    if (ferric_status s =
+            describeInput(inputs[i], i, out[i].dtype, out[i].shape, bytes))
+      return s;
+    out[i].data = inputs[i].data;
+  }
+  return FERRIC_OK;
+}
+
+ferric_status ferric_run(ferric_executable *exe, const ferric_tensor *inputs,
+                         size_t n, ferric_tensor **outputs, size_t *nout) {
+  lastError.clear();
+  if (!exe || !outputs || !nout)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_run: executable, outputs and nout must not be NULL");
+  *outputs = nullptr;
+  *nout = 0;
+  auto block = std::make_unique<OutputBlock>();
+  block->target = exe->exe->getTarget();
+
+  // On the CPU, host buffers are the target's buffers: when the inputs are
+  // aligned as the compiled code assumes, run on them in place and hand out
+  // the result buffers as they are (no copy either way).
+  bool inPlace = block->target == Target::CPU;
+  for (size_t i = 0; inPlace && i < n; ++i)
+    inPlace =
+        reinterpret_cast<uintptr_t>(inputs ? inputs[i].data : nullptr) % 16 ==
+        0;
+  if (inPlace) {
+    std::vector<TargetTensor> targetInputs;
+    if (ferric_status s = toTargetTensors(inputs, n, targetInputs))
+      return s;
+    auto results = exe->exe->runOnTarget(targetInputs);
+    if (!results)
+      return fail(FERRIC_ERROR_RUN, results.takeError());
+    block->onTarget = std::move(*results);
+    block->host.resize(block->onTarget.size());
+    for (auto [t, copy] : llvm::zip(block->onTarget, block->host)) {
+      // A result in an input's buffer (or an earlier result's, which may be
+      // an input) is copied: the caller may change its inputs afterwards.
+      if (t.allocation)
+        continue;
+      copy.dtype = t.dtype;
+      copy.shape = t.shape;
+      auto *p = static_cast<const uint8_t *>(t.data);
+      copy.data.assign(p, p + copy.numElements() * dtypeBytes(t.dtype));
+    }
+    block->views.resize(block->onTarget.size() + 1);
+    for (auto [t, copy, v] :
+         llvm::zip(block->onTarget, block->host, block->views)) {
+      v.dtype = fromDType(t.dtype);
+      v.rank = static_cast<int64_t>(t.shape.size());
+      v.shape = t.shape.data();
+      if (t.allocation)
+        v.data = t.data;
+      else
+        v.data = copy.data.empty() ? nullptr : copy.data.data();
+    }
+    publish(hostOutputs(), std::move(block), outputs, nout);
+    return FERRIC_OK;
+  }
+
+  std::vector<HostTensor> hostInputs;
+  if (ferric_status s = toHostTensors(inputs, n, hostInputs))
+    return s;
+  auto results = exe->exe->run(hostInputs);
+  if (!results)
+    return fail(FERRIC_ERROR_RUN, results.takeError());
+  block->host = std::move(*results);
+  block->views.resize(block->host.size() + 1);
+  for (auto [t, v] : llvm::zip(block->host, block->views)) {
+    v.dtype = fromDType(t.dtype);
+    v.rank = t.rank();
+    v.shape = t.shape.data();
+    v.data = t.data.empty() ? nullptr : t.data.data();
+  }
+  publish(hostOutputs(), std::move(block), outputs, nout);
+  return FERRIC_OK;
+}
+
+void ferric_tensors_free(ferric_tensor *tensors, size_t) {
+  if (tensors)
+    take(hostOutputs(), tensors); // the block frees everything
+}
+
+ferric_status ferric_bench(ferric_executable *exe, const ferric_tensor *inputs,
+                           size_t n, unsigned iterations, unsigned warmup,
+                           double *median_wall_us, double *min_wall_us,
+                           double *median_device_us) {
+  lastError.clear();
+  if (!exe)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
+  std::vector<HostTensor> hostInputs;
+  if (ferric_status s = toHostTensors(inputs, n, hostInputs))
+    return s;
+  auto result = exe->exe->bench(hostInputs, iterations, warmup);
+  if (!result)
+    return fail(FERRIC_ERROR_RUN, result.takeError());
+  if (median_wall_us)
+    *median_wall_us = result->medianWallUs;
+  if (min_wall_us)
+    *min_wall_us = result->minWallUs;
+  if (median_device_us)
+    *median_device_us = result->medianDeviceUs;
+  return FERRIC_OK;
+}
+
+ferric_status ferric_run_device(ferric_executable *exe,
+                                const ferric_tensor *inputs, size_t n,
+                                ferric_tensor **outputs, size_t *nout) {
+  lastError.clear();
+  if (!exe || !outputs || !nout)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_run_device: executable, outputs and nout must not be "
+                "NULL");
+  *outputs = nullptr;
+  *nout = 0;
+  std::vector<TargetTensor> targetInputs;
+  if (ferric_status s = toTargetTensors(inputs, n, targetInputs))
+    return s;
+  auto results = exe->exe->runOnTarget(targetInputs);
+  if (!results)
+    return fail(FERRIC_ERROR_RUN, results.takeError());
+  auto block = std::make_unique<OutputBlock>();
+  block->target = exe->exe->getTarget();
+  block->onTarget = std::move(*results);
+  block->views.resize(block->onTarget.size() + 1);
+  for (auto [t, v] : llvm::zip(block->onTarget, block->views)) {
+    v.dtype = fromDType(t.dtype);
+    v.rank = static_cast<int64_t>(t.shape.size());
+    v.shape = t.shape.data();
+    v.data = t.data;
+  }
+  publish(deviceOutputs(), std::move(block), outputs, nout);
+  return FERRIC_OK;
+}
+
+void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {
+  if (tensors)
+    take(deviceOutputs(), tensors); // the block frees the target buffers
+}
+
+//===----------------------------------------------------------------------===//
+// Tools
+//===----------------------------------------------------------------------===//
+
+/// `file:line:col` of the first file location in `loc`, as ferric-run and
+/// ferric-opt print it; else `loc` as MLIR prints it.
+static std::string where(Location loc) {
+  std::string s;
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      s = (f.getFilename().strref() + ":" + llvm::Twine(f.getLine()) + ":" +
+           llvm::Twine(f.getColumn()))
+              .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (s.empty()) {
+    llvm::raw_string_ostream os(s);
+    os << loc;
+  }
+  return s;
+}
+
+ferric_status ferric_fusion_report(const char *ir, char **out) {
+  lastError.clear();
+  if (!ir || !out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_fusion_report: ir and out must not be NULL");
+  *out = nullptr;
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  DialectRegistry registry;
+  registerFerricDialects(registry);
+  ctx.appendDialectRegistry(registry);
+  ctx.loadAllAvailableDialects();
+  std::vector<std::string> errors;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    if (d.getSeverity() != DiagnosticSeverity::Error)
+      return success(); // no remarks or warnings on stderr from a library
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << where(d.getLocation()) << ": error: " << d;
+    for (Diagnostic &note : d.getNotes())
+      os << "\n" << where(note.getLocation()) << ": note: " << note;
+    errors.push_back(s);
+    return success();
+  });
+  auto failWith = [&](const std::string &what) {
+    std::string all = what;
+    for (const std::string &e : errors)
+      all += "\n" + e;
+    return fail(FERRIC_ERROR_COMPILE, all);
+  };
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(ir, "input"), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  if (!module)
+    return failWith("cannot parse the module");
+
+  // The pass appends its report to a file; use a fresh temporary one.
+  llvm::SmallString<128> path;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
+    return fail(FERRIC_ERROR_COMPILE,
+                "cannot create a temporary file: " + ec.message());
+  FerricFuseOptions fuseOptions;
+  fuseOptions.report = std::string(path);
+  PassManager pm(&ctx);
+  pm.addNestedPass<func::FuncOp>(createFerricFuse(fuseOptions));
+  bool ok = succeeded(pm.run(*module));
+  auto text = llvm::MemoryBuffer::getFile(path);
+  llvm::sys::fs::remove(path);
+  if (!ok)
+    return failWith("ferric-fuse failed");
+  if (!text)
+    return fail(FERRIC_ERROR_COMPILE,
+                "cannot read the report: " + text.getError().message());
+  *out = copyString((*text)->getBuffer());
+  return FERRIC_OK;
+}
+
+void ferric_cache_stats(unsigned *hits, unsigned *misses) {
+  CacheStats stats = getCacheStats();
+  if (hits)
+    *hits = stats.hits;
+  if (misses)
+    *misses = stats.misses;
+}
+
+int ferric_target_available(const char *target, char **why) {
+  if (why)
+    *why = nullptr;
+  llvm::StringRef name = target ? target : "cpu";
+  std::string reason;
+  bool available = false;
+  if (auto parsed = parseTarget(name))
+    available = isTargetAvailable(*parsed, reason);
+  else
+    reason =
+        "unknown target '" + name.str() + "' (expected cpu, cuda or vulkan)";
+  if (!available && why)
+    *why = copyString(reason);
+  return available;
+}

@@ -1,0 +1,53 @@
+"""ferric: compile elementwise/tensor expressions with the Ferric compiler.
+
+A Python front end over libFerricCAPI.so (the C API of Ferric's
+compile-and-run engine, the one behind ``ferric-run``)::
+
+    import numpy as np
+    import ferric
+    from ferric import E
+
+    a = np.random.rand(1024).astype(np.float32)
+    b = np.random.rand(1024).astype(np.float32)
+    gate = E.input(0).silu() * E.input(1)        # SwiGLU: one fused kernel
+    out = ferric.eval([a, b], gate)
+
+    @ferric.jit(target="cpu")
+    def swiglu(x, y):
+        return x.silu() * y
+
+    out = swiglu(a, b)
+    print(swiglu.mlir(), swiglu.report())
+
+See python/README.md.
+"""
+
+from ._capi import (TARGETS, CacheStats, Executable, TargetError, ValueInfo,
+                    cache_stats, fusion_report)
+from ._capi import target_available as _target_available
+from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError, bf16,
+                      normalize_dtype)
+from .api import (Function, TensorSpec, clear_cache, compile, eval, jit,
+                  spec)
+from .expr import E, where
+
+__version__ = "0.1.0"
+
+
+def target_available(target):
+    """True if `target` ("cpu", "cuda", "vulkan") can run here."""
+    return _target_available(target)[0]
+
+
+def target_unavailable_reason(target):
+    """Why `target` cannot run here ("" if it can)."""
+    return _target_available(target)[1]
+
+
+__all__ = [
+    "E", "where", "compile", "jit", "eval", "Function", "Executable",
+    "spec", "TensorSpec", "bf16", "BF16Array", "cache_stats", "CacheStats",
+    "clear_cache", "fusion_report", "target_available",
+    "target_unavailable_reason", "FerricError", "DTypeError", "ShapeError",
+    "TargetError", "ValueInfo", "TARGETS", "normalize_dtype",
+]

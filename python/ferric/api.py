@@ -1,0 +1,314 @@
+"""``ferric.compile``, ``ferric.jit`` and ``ferric.eval``: from expressions
+and traced Python functions to compiled executables, with caches."""
+
+import collections
+import functools
+import inspect
+import re
+import threading
+
+import numpy as np
+
+from . import _capi
+from ._capi import Executable, check_target, fusion_report
+from ._dtypes import (BF16Array, DTypeError, ShapeError,
+                      normalize_dtype, to_host_array)
+from .expr import E, emit, input_nodes, max_input_index
+
+TensorSpec = collections.namedtuple("TensorSpec", "shape dtype")
+TensorSpec.__doc__ = """An input's shape and dtype, where an example array
+would do (``f.mlir(ferric.spec((4, 8), np.float32))``)."""
+
+
+def spec(shape, dtype="f32"):
+    """A :class:`TensorSpec` (shape, ferric dtype name)."""
+    return TensorSpec(tuple(int(d) for d in shape), normalize_dtype(dtype))
+
+
+# Executables by (ir, entry, target, options), shared by every Function.
+_EXE_CACHE_SIZE = 256
+_exe_cache = collections.OrderedDict()
+_exe_lock = threading.Lock()
+_generation = [0]
+
+
+def clear_cache():
+    """Forgets every compiled executable this package holds (the C
+    library's kernel cache stays, so compiling again is a kernel-cache hit
+    that only JIT-compiles)."""
+    with _exe_lock:
+        _exe_cache.clear()
+        _generation[0] += 1
+
+
+def _executable(ir, entry, target, options):
+    key = (ir, entry, target, options)
+    with _exe_lock:
+        exe = _exe_cache.get(key)
+        if exe is not None:
+            _exe_cache.move_to_end(key)
+            _capi._count_exe(True)
+            return exe
+    exe = Executable(ir, entry=entry, target=target, options=options)
+    _capi._count_exe(False)
+    with _exe_lock:
+        _exe_cache[key] = exe
+        while len(_exe_cache) > _EXE_CACHE_SIZE:
+            _exe_cache.popitem(last=False)
+    return exe
+
+
+def _symbol(name):
+    name = re.sub(r"[^A-Za-z0-9_]", "_", name or "")
+    return name if re.match(r"[A-Za-z_]", name) else "f_" + name
+
+
+def _input_type(x, i, want):
+    """(ferric dtype, shape) of input `i`; `want` is the declared dtype."""
+    if isinstance(x, TensorSpec):
+        return normalize_dtype(x.dtype), tuple(x.shape)
+    if isinstance(x, BF16Array):
+        return "bf16", x.shape
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        raise DTypeError("input %d is a %s; pass a numpy array (ferric takes "
+                         "the dtype from it)" % (i, type(x).__name__))
+    npd = np.dtype(dtype)
+    if npd == np.uint16 and want == "bf16":
+        return "bf16", tuple(np.shape(x))
+    try:
+        return normalize_dtype(npd), tuple(np.shape(x))
+    except DTypeError:
+        hint = ("; wrap bf16 bit patterns with ferric.bf16(bits) or declare "
+                "E.input(%d, dtype='bf16')" % i if npd == np.uint16 else "")
+        raise DTypeError("input %d has dtype %s, which ferric does not "
+                         "support (supported: float16, float32, float64, "
+                         "bool, or bf16 via ferric.bf16(...))%s"
+                         % (i, npd.name, hint)) from None
+
+
+class _Compiled:
+    __slots__ = ("emitted", "exe")
+
+    def __init__(self, emitted, exe):
+        self.emitted = emitted
+        self.exe = exe
+
+
+class Function:
+    """A compiled ferric function: call it with numpy arrays.
+
+    Made by :func:`compile` / :func:`jit`. Each new combination of input
+    shapes and dtypes is translated to ferric IR and compiled once (CPU and
+    CUDA emit dynamic dims, so shapes that differ only in sizes other than 1
+    share one executable; Vulkan emits static shapes); later calls with the
+    same signature reuse it.
+    """
+
+    def __init__(self, fn, target="cpu", fuse=True, pipeline=None,
+                 cache=True, name=None, num_inputs=None):
+        self.target = check_target(target)
+        self._fn = fn
+        self._options = _capi._options_string(fuse=fuse, cache=cache,
+                                              pipeline=pipeline)
+        self._by_signature = {}
+        self._generation = _generation[0]
+        self._last_signature = None
+        self._lock = threading.Lock()
+        if isinstance(fn, E):
+            self._roots, self._single = [fn], True
+        elif isinstance(fn, (list, tuple)) and fn and \
+                all(isinstance(r, E) for r in fn):
+            self._roots, self._single = list(fn), False
+        elif callable(fn):
+            self._roots = None
+            functools.update_wrapper(self, fn)
+        else:
+            raise TypeError("ferric.compile takes an expression (ferric.E), "
+                            "a list of them, or a function of E values")
+        if self._roots is not None:
+            used = max_input_index(self._roots) + 1
+            self._num_inputs = used if num_inputs is None else num_inputs
+            if self._num_inputs < used:
+                raise ShapeError("the expression uses input %d but only %d "
+                                 "inputs were declared"
+                                 % (used - 1, self._num_inputs))
+            self._name = _symbol(name or "expr")
+        else:
+            self._name = _symbol(name or getattr(fn, "__name__", "fn"))
+            self._num_inputs = None
+
+    # Tracing.
+    def _trace(self):
+        if self._roots is not None:
+            return
+        params = inspect.signature(self._fn).parameters.values()
+        kinds = (inspect.Parameter.POSITIONAL_ONLY,
+                 inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        if any(p.kind not in kinds and p.default is p.empty for p in params):
+            raise TypeError("ferric.jit traces functions of positional "
+                            "parameters only")
+        n = sum(1 for p in params if p.kind in kinds and p.default is p.empty)
+        out = self._fn(*[E.input(i) for i in range(n)])
+        if isinstance(out, E):
+            roots, single = [out], True
+        elif isinstance(out, (tuple, list)) and out and \
+                all(isinstance(r, E) for r in out):
+            roots, single = list(out), False
+        else:
+            raise TypeError("%s must return a ferric expression or a tuple of "
+                            "them, got %s" % (self._name, type(out).__name__))
+        self._roots, self._single, self._num_inputs = roots, single, n
+
+    # Signatures.
+    def _signature(self, inputs):
+        """(dtype, shape) per input, checked against declared inputs."""
+        self._trace()
+        if len(inputs) != self._num_inputs:
+            raise TypeError("%s takes %d inputs, got %d"
+                            % (self._name, self._num_inputs, len(inputs)))
+        declared = {}
+        for node in input_nodes(self._roots):
+            declared.setdefault(node.attrs["index"], []).append(node)
+        out = []
+        for i, x in enumerate(inputs):
+            decl = declared.get(i, [])
+            want = next((n.attrs["dtype"] for n in decl if n.attrs["dtype"]),
+                        None)
+            dt, shape = _input_type(x, i, want)
+            for n in decl:
+                if n.attrs["dtype"] and n.attrs["dtype"] != dt:
+                    raise DTypeError("input %d has dtype %s but E.input(%d) "
+                                     "declares %s"
+                                     % (i, dt, i, n.attrs["dtype"]))
+                s = n.attrs["shape"]
+                if s is not None and (len(s) != len(shape) or any(
+                        w is not None and w != g for w, g in zip(s, shape))):
+                    raise ShapeError(
+                        "input %d has shape %s but E.input(%d) declares %s"
+                        % (i, tuple(shape), i,
+                           tuple("?" if w is None else w for w in s)))
+            out.append((dt, tuple(int(d) for d in shape)))
+        return tuple(out)
+
+    def _declared_signature(self):
+        self._trace()
+        sig = []
+        by_index = {n.attrs["index"]: n for n in input_nodes(self._roots)}
+        for i in range(self._num_inputs):
+            n = by_index.get(i)
+            if n is None or n.attrs["dtype"] is None or n.attrs["shape"] is \
+                    None or None in n.attrs["shape"]:
+                return None
+            sig.append((n.attrs["dtype"], n.attrs["shape"]))
+        return tuple(sig)
+
+    def _compiled(self, sig):
+        if self._generation != _generation[0]:
+            self._by_signature.clear()
+            self._generation = _generation[0]
+        hit = self._by_signature.get(sig)
+        if hit is not None:
+            _capi._count_exe(True)
+            return hit
+        emitted = self._emit(sig)
+        exe = _executable(emitted.ir, emitted.entry, self.target,
+                          self._options)
+        compiled = _Compiled(emitted, exe)
+        self._by_signature[sig] = compiled
+        return compiled
+
+    def _emit(self, sig):
+        static = self.target == "vulkan"
+        return emit(self._roots, list(sig), self._name, static=static,
+                    allow_collapse=not static)
+
+    def _sig_for(self, inputs):
+        if inputs:
+            return self._signature(inputs)
+        sig = self._last_signature or self._declared_signature()
+        if sig is None:
+            raise ShapeError("pass example inputs (arrays or "
+                             "ferric.spec(shape, dtype)) to see the IR; the "
+                             "inputs' shapes and dtypes are not declared")
+        return sig
+
+    # Public API.
+    def __call__(self, *inputs):
+        sig = self._signature(inputs)
+        with self._lock:
+            compiled = self._compiled(sig)
+            self._last_signature = sig
+        args = []
+        for i, positions in compiled.emitted.plan:
+            arr, _ = to_host_array(inputs[i], "input %d" % i,
+                                   want=sig[i][0])
+            if positions is not None:
+                arr = arr.reshape(tuple(d for j, d in enumerate(arr.shape)
+                                        if j not in positions))
+            args.append(BF16Array(arr) if sig[i][0] == "bf16" else arr)
+        results = compiled.exe.run(*args)
+        return results[0] if self._single else tuple(results)
+
+    def mlir(self, *inputs):
+        """The ferric IR for `inputs` (arrays or :func:`spec`; by default
+        the last call's or the declared signature)."""
+        return self._emit(self._sig_for(inputs)).ir
+
+    def report(self, *inputs):
+        """ferric-fuse's fusion report on :meth:`mlir`."""
+        return fusion_report(self.mlir(*inputs))
+
+    def executable(self, *inputs):
+        """The :class:`ferric.Executable` for `inputs` (compiling it if
+        needed), e.g. for ``.lowered_ir()`` or ``.bench()``."""
+        sig = self._sig_for(inputs)
+        with self._lock:
+            return self._compiled(sig).exe
+
+    def __repr__(self):
+        return "<ferric.Function %s on %s>" % (self._name, self.target)
+
+
+def compile(fn, target="cpu", fuse=True, pipeline=None, cache=True,
+            name=None):
+    """Compiles `fn` for `target` ("cpu", "cuda" or "vulkan").
+
+    `fn` is an expression (:class:`E`), a list of expressions (several
+    results), or a Python function of E values (traced once). Returns a
+    :class:`Function`: call it with numpy arrays; it returns an array (a
+    tuple for several results). `fuse=False` skips ferric-fuse; `pipeline`
+    passes options to the target's pipeline (e.g. "block-size=128");
+    `cache=False` bypasses the kernel cache."""
+    return Function(fn, target=target, fuse=fuse, pipeline=pipeline,
+                    cache=cache, name=name)
+
+
+def jit(fn=None, **kwargs):
+    """Decorator form of :func:`compile`: ``@ferric.jit`` or
+    ``@ferric.jit(target="vulkan")``. The function is traced over
+    :class:`E` values, one per positional parameter, into one ferric
+    function; returning a tuple gives several results."""
+    if fn is None:
+        return lambda f: Function(f, **kwargs)
+    return Function(fn, **kwargs)
+
+
+def eval(inputs, expr, target="cpu", **kwargs):
+    """Evaluates `expr` (an :class:`E` or a list of them) on `inputs` (a
+    sequence of numpy arrays, input i being ``E.input(i)``), like the seed's
+    ``eval(&[&a, &b], &e)``. Compiled once per expression and signature."""
+    inputs = list(inputs)
+    roots = expr if isinstance(expr, E) else tuple(expr)
+    key = (target, len(inputs), tuple(sorted(kwargs.items())))
+    anchor = expr if isinstance(expr, E) else expr[0]
+    if anchor._functions is None:
+        anchor._functions = {}
+    per_expr = anchor._functions
+    fn = per_expr.get(key)
+    if fn is None or (not isinstance(expr, E) and (
+            len(fn._roots) != len(roots)
+            or any(a is not b for a, b in zip(fn._roots, roots)))):
+        fn = Function(roots, target=target, num_inputs=len(inputs), **kwargs)
+        per_expr[key] = fn
+    return fn(*inputs)

@@ -1,0 +1,35 @@
+// Every elementwise op in f16 on CUDA, fused and unfused, against the f64 CPU reference.
+// RUN: ferric-run %s --target=cuda --input=rand:1023xf16 --input=rand:1023xf16 --input=1.5 --check | FileCheck %s
+// RUN: ferric-run %s --target=cuda --input=rand:65537xf16 --input=rand:65537xf16 --input=1.5 --check | FileCheck %s
+// RUN: ferric-run %s --target=cuda --no-fuse --input=rand:1023xf16 --input=rand:1023xf16 --input=1.5 --check | FileCheck %s
+// RUN: ferric-run %s --target=cuda --no-fuse --input=rand:65537xf16 --input=rand:65537xf16 --input=1.5 --check | FileCheck %s
+// CHECK-COUNT-22: check: result {{[0-9]+}}: {{.*}}: ok
+// CHECK-NOT: FAILED
+func.func @ops(%a: tensor<?xf16>, %b: tensor<?xf16>, %c: f16) -> (tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>) {
+  %pa = ferric.abs %a : tensor<?xf16>
+  %p = ferric.add %pa, %c : tensor<?xf16>, f16
+  %u0 = ferric.neg %a : tensor<?xf16>
+  %u1 = ferric.abs %a : tensor<?xf16>
+  %u2 = ferric.exp %a : tensor<?xf16>
+  %u3 = ferric.sqrt %p : tensor<?xf16>
+  %u4 = ferric.rsqrt %p : tensor<?xf16>
+  %u5 = ferric.tanh %a : tensor<?xf16>
+  %u6 = ferric.relu %a : tensor<?xf16>
+  %u7 = ferric.sigmoid %a : tensor<?xf16>
+  %u8 = ferric.silu %a : tensor<?xf16>
+  %u9 = ferric.gelu %a : tensor<?xf16>
+  %lg = ferric.log %p : tensor<?xf16>
+  %ge = ferric.gelu %a exact : tensor<?xf16>
+  %pw = ferric.pow %p, %b : tensor<?xf16>
+  %b10 = ferric.add %a, %b : tensor<?xf16>
+  %b11 = ferric.sub %a, %b : tensor<?xf16>
+  %b12 = ferric.mul %a, %b : tensor<?xf16>
+  %b13 = ferric.div %a, %b : tensor<?xf16>
+  %b14 = ferric.max %a, %b : tensor<?xf16>
+  %b15 = ferric.min %a, %b : tensor<?xf16>
+  %s0 = ferric.mul %a, %c : tensor<?xf16>, f16
+  %m = ferric.cmp gt, %a, %b : tensor<?xf16>
+  %sel = ferric.select %m, %a, %c : tensor<?xi1>, tensor<?xf16>, f16
+  %mf = ferric.cast %m : tensor<?xi1> to tensor<?xf16>
+  return %u0, %u1, %u2, %u3, %u4, %u5, %u6, %u7, %u8, %u9, %lg, %ge, %pw, %b10, %b11, %b12, %b13, %b14, %b15, %s0, %sel, %mf : tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>
+}

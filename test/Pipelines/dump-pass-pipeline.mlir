@@ -1,0 +1,103 @@
+// RUN: ferric-opt %s --ferric-lower-to-cpu --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: ferric-opt %s --ferric-lower-to-cpu="fuse=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVVM
+// RUN: ferric-opt %s --ferric-lower-to-spirv="storage-buffer-limit=5 block-size=32 spirv-version=v1.5" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPIRV
+
+// --dump-pass-pipeline shows each Ferric pipeline as the textual pass list it
+// is built from, with the pipeline options substituted into the passes.
+
+// CPU:      builtin.module(
+// CPU-NEXT:   func.func(
+// CPU-NEXT:     ferric-fuse{{{.*}}max-inputs=0 {{.*}}min-ops=2 {{.*}}}
+// CPU-NEXT:   ),
+// CPU-NEXT:   convert-ferric-to-linalg,
+// CPU-NEXT:   canonicalize{{.*}},
+// CPU-NEXT:   cse,
+// CPU-NEXT:   one-shot-bufferize{{{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
+// CPU:        convert-bufferization-to-memref,
+// CPU-NEXT:   canonicalize{{.*}},
+// CPU-NEXT:   func.func(
+// CPU-NEXT:     convert-linalg-to-loops,
+// CPU-NEXT:     llvm-request-c-wrappers
+// CPU-NEXT:   ),
+// CPU-NEXT:   expand-strided-metadata,
+// CPU-NEXT:   lower-affine,
+// CPU-NEXT:   convert-scf-to-cf{{.*}},
+// CPU-NEXT:   convert-math-to-llvm{{.*}},
+// CPU-NEXT:   convert-math-to-libm,
+// CPU-NEXT:   convert-to-llvm{{.*}},
+// CPU-NEXT:   reconcile-unrealized-casts
+// CPU-NEXT: )
+// CPU-NOT: gpu
+
+// NOFUSE:      builtin.module(
+// NOFUSE-NEXT:   convert-ferric-to-linalg,
+// NOFUSE-NOT:    ferric-fuse
+
+// NVVM:      builtin.module(
+// NVVM-NEXT:   func.func(
+// NVVM-NEXT:     ferric-fuse{{{.*}}max-inputs=0 {{.*}}min-ops=3 {{.*}}}
+// NVVM-NEXT:   ),
+// NVVM-NEXT:   convert-ferric-to-linalg,
+// NVVM:        one-shot-bufferize
+// NVVM:        convert-bufferization-to-memref,
+// NVVM-NEXT:   canonicalize{{.*}},
+// NVVM-NEXT:   func.func(
+// NVVM-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
+// NVVM-NEXT:   ),
+// NVVM-NEXT:   func.func(
+// NVVM-NEXT:     convert-linalg-to-parallel-loops,
+// NVVM-NEXT:     scf-parallel-loop-tiling{{{.*}}parallel-loop-tile-sizes={128}}
+// NVVM-NEXT:     gpu-map-parallel-loops{{.*}}
+// NVVM-NEXT:     convert-parallel-loops-to-gpu,
+// NVVM-NEXT:     gpu-launch-sink-index-computations
+// NVVM-NEXT:   ),
+// NVVM-NEXT:   func.func(
+// NVVM-NEXT:     ferric-gpu-device-memory,
+// NVVM-NEXT:     llvm-request-c-wrappers
+// NVVM-NEXT:   ),
+// NVVM-NEXT:   gpu-kernel-outlining{{.*}}
+// NVVM:        nvvm-attach-target{O=2 chip=sm_80 {{.*}}features=+ptx76 {{.*}}l={/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
+// NVVM:        gpu.module(
+// NVVM-NEXT:     strip-debuginfo,
+// NVVM-NEXT:     convert-gpu-to-nvvm{{.*}}
+// NVVM-NEXT:     llvm-optimize-for-nvvm-target,
+// NVVM:        gpu-to-llvm{{.*}}
+// NVVM-NEXT:   gpu-module-to-binary{format=isa {{.*}}}
+// NVVM:        reconcile-unrealized-casts
+// NVVM-NEXT: )
+
+// The fusion input cap leaves two of the 5 bindings for outputs.
+// SPIRV:      builtin.module(
+// SPIRV-NEXT:   func.func(
+// SPIRV-NEXT:     ferric-fuse{{{.*}}max-inputs=3 {{.*}}}
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   convert-ferric-to-linalg,
+// SPIRV:        func.func(
+// SPIRV-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1}
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   func.func(
+// SPIRV-NEXT:     convert-linalg-to-parallel-loops,
+// SPIRV-NEXT:     scf-parallel-loop-tiling{{{.*}}parallel-loop-tile-sizes={32}}
+// SPIRV:        gpu-kernel-outlining{{.*}}
+// SPIRV-NEXT:   ferric-spirv-entry-points{block-size=32},
+// SPIRV-NEXT:   fold-memref-alias-ops,
+// SPIRV-NEXT:   spirv-attach-target{caps={Shader} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class} {{.*}}ver=v1.5},
+// SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     convert-math-to-spirv
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   convert-gpu-to-spirv{{.*}}
+// SPIRV-NEXT:   ferric-nest-spirv-modules,
+// SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     spirv.module(
+// SPIRV-NEXT:       spirv-lower-abi-attrs,
+// SPIRV-NEXT:       spirv-update-vce
+// SPIRV-NEXT:     )
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   gpu-module-to-binary{{.*}}
+// SPIRV:        gpu-to-llvm{intersperse-sizes-for-kernels=true use-bare-pointers-for-host=false use-bare-pointers-for-kernels=true},
+// SPIRV:        reconcile-unrealized-casts
+// SPIRV-NEXT: )
+// SPIRV-NOT: nvvm
+module {
+}
