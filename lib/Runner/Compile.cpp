@@ -31,6 +31,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
+#include <dlfcn.h>
 #include <unistd.h>
 #include <mutex>
 
@@ -107,6 +108,32 @@ std::string cacheDir() {
   return std::string(dir);
 }
 } // namespace
+
+/// Identifies the compiler build, so a rebuilt Ferric never reuses kernels
+/// an older build cached: the path and modification time of the binary
+/// holding this code.
+static const std::string &compilerStamp() {
+  static const std::string stamp = [] {
+    Dl_info info;
+    std::string s = "ferric";
+    if (dladdr(reinterpret_cast<void *>(&compilerStamp), &info) &&
+        info.dli_fname) {
+      std::string path = llvm::sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&compilerStamp));
+      if (llvm::sys::path::filename(path) !=
+          llvm::sys::path::filename(info.dli_fname))
+        path = info.dli_fname;
+      llvm::sys::fs::file_status status;
+      if (!llvm::sys::fs::status(path, status))
+        s += path + ":" +
+             std::to_string(status.getLastModificationTime()
+                                .time_since_epoch()
+                                .count());
+    }
+    return s;
+  }();
+  return stamp;
+}
 
 CacheStats mlir::ferric::runner::getCacheStats() {
   std::lock_guard<std::mutex> lock(cache().mutex);
@@ -376,7 +403,8 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     module->print(os, OpPrintingFlags().enableDebugInfo(false));
   }
   std::string key =
-      llvm::utohexstr(llvm::xxh3_64bits(printed + "\n" + pipeline + "\nv1"));
+      llvm::utohexstr(llvm::xxh3_64bits(printed + "\n" + pipeline + "\n" +
+                                        compilerStamp()));
   std::string lowered;
   bool hit = false;
   if (options.useCache && options.dumpIRAfter.empty()) {
