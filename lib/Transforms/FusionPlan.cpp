@@ -133,10 +133,23 @@ Group &FusionPlanner::newGroup(Operation *op) {
   return g;
 }
 
+void FusionPlanner::eraseInputsReading(Value v, Group &g) {
+  // Only members that use `v` read it as an input: visiting those uses
+  // instead of scanning every input keeps a join O(uses).
+  for (Operation *user : v.getUsers()) {
+    Operation *member = block.findAncestorOpInBlock(*user);
+    if (!member || opGroup.lookup(member) != &g)
+      continue;
+    for (const InputKey &k : inputKeysOf(member))
+      if (k.first == v)
+        g.inputs.erase(k);
+  }
+}
+
 void FusionPlanner::join(Operation *op, Group &g) {
   // The op's results stop being inputs of the group; its own inputs start.
   for (Value r : op->getResults())
-    g.inputs.remove_if([&](auto &entry) { return entry.first.first == r; });
+    eraseInputsReading(r, g);
   for (const InputKey &k : inputKeysOf(op))
     ++g.inputs[k];
   g.members.push_back(op);
@@ -201,8 +214,8 @@ bool FusionPlanner::canJoin(Operation *op, Group &g,
     return false;
   }
   // A fused consumer must read the producer at the same point.
-  for (Operation *member : g.members)
-    if (auto f = dyn_cast<FusedOp>(member))
+  for (Operation *user : op->getUsers())
+    if (auto f = dyn_cast<FusedOp>(user); f && opGroup.lookup(f) == &g)
       for (auto [i, v] : llvm::enumerate(f.getInputs()))
         if (v.getDefiningOp() == op && !f.getInputMap(i).isIdentity()) {
           noteEdgesInto(
@@ -295,6 +308,10 @@ void FusionPlanner::visit(Operation *op) {
     for (Group *g : userGroups) {
       if (!canJoin(op, *g, {}))
         continue;
+      // The group's members will read the clone, which joins; the
+      // original's results stop being inputs of the group.
+      for (Value r : op->getResults())
+        eraseInputsReading(r, *g);
       Operation *clone = b.clone(*op);
       pos[clone] = pos.lookup(op);
       for (auto [r, c] : llvm::zip(op->getResults(), clone->getResults()))
@@ -302,11 +319,6 @@ void FusionPlanner::visit(Operation *op) {
           Operation *owner = block.findAncestorOpInBlock(*use.getOwner());
           return owner && opGroup.lookup(owner) == g;
         });
-      // The group's members now read the clone, which joins; the original's
-      // results are no longer inputs of the group.
-      for (Value r : op->getResults())
-        g->inputs.remove_if(
-            [&](auto &entry) { return entry.first.first == r; });
       join(clone, *g);
     }
     if (op->use_empty()) {

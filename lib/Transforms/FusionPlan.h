@@ -37,7 +37,8 @@ struct Group {
   SmallVector<int64_t> space;
   unsigned numComputeOps = 0;
   /// External inputs, with how many member operands read each.
-  llvm::MapVector<InputKey, unsigned> inputs;
+  /// (Unordered: the emitter orders inputs by first use.)
+  llvm::DenseMap<InputKey, unsigned> inputs;
   unsigned minPos = ~0u, maxPos = 0;
   bool dissolved = false;
 };
@@ -83,6 +84,8 @@ private:
   /// from `op` to a member of `g`. `outsideUsers` are users not in `g`.
   bool canJoin(Operation *op, Group &g, ArrayRef<Operation *> outsideUsers);
   void join(Operation *op, Group &g);
+  /// Forgets the inputs of `g` that read `v` (it became internal).
+  void eraseInputsReading(Value v, Group &g);
   Group &newGroup(Operation *op);
   /// Input keys `op` contributes when it is a member of a group.
   SmallVector<InputKey> inputKeysOf(Operation *op);
