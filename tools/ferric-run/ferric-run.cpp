@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <optional>
 
 using namespace mlir::ferric::runner;
 namespace cl = llvm::cl;
@@ -141,6 +142,24 @@ int main(int argc, char **argv) {
     if (!isTargetAvailable(*target, why))
       return fail(why);
   }
+  // The SPIR-V path needs static shapes: load the tensor inputs first and
+  // compile the entry for their shapes.
+  std::vector<std::optional<HostTensor>> preloaded(inputs.size());
+  if (*target == Target::Vulkan) {
+    for (auto [i, text] : llvm::enumerate(inputs)) {
+      llvm::StringRef spec = text;
+      if (!spec.ends_with(".npy") && !spec.contains(':'))
+        continue; // a scalar: the Vulkan path reports it
+      auto t = spec.ends_with(".npy") ? readNpy(spec)
+                                      : generateTensor(spec, seed + i);
+      if (!t)
+        return fail("input " + llvm::Twine(i) + " ('" + spec +
+                    "'): " + llvm::toString(t.takeError()));
+      options.argShapes.resize(inputs.size());
+      options.argShapes[i] = t->shape;
+      preloaded[i] = std::move(*t);
+    }
+  }
   auto exe = Executable::compile((*file)->getBuffer(), entry, options,
                                  inputFile);
   if (!exe)
@@ -162,6 +181,10 @@ int main(int argc, char **argv) {
   std::vector<HostTensor> hostInputs;
   for (auto [i, spec] : llvm::enumerate(args)) {
     llvm::StringRef text = inputs[i];
+    if (preloaded[i]) {
+      hostInputs.push_back(std::move(*preloaded[i]));
+      continue;
+    }
     llvm::Expected<HostTensor> t =
         !spec.isTensor && !text.contains(':')
             ? parseScalar(text, spec.dtype)

@@ -45,6 +45,11 @@ struct CompileOptions {
   bool promoteToF64 = false;
   /// Reuse compiled modules from memory and $XDG_CACHE_HOME/ferric.
   bool useCache = true;
+  /// Shapes to specialize the entry's tensor arguments to (one per
+  /// argument, empty for a scalar): dynamic dims become these static sizes
+  /// and the body sees them through tensor.cast, which canonicalization
+  /// folds away. The SPIR-V path needs it; empty keeps the declared types.
+  std::vector<std::vector<int64_t>> argShapes;
 };
 
 /// One entry argument or result as the ferric IR declares it.
