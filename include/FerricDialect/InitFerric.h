@@ -1,4 +1,5 @@
-//===- InitFerric.h - Register Ferric and what its pipelines use -*- C++ -*-===//
+//===- InitFerric.h - Register Ferric and what its pipelines use -*- C++
+//-*-===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.

@@ -86,7 +86,8 @@ static TypedAttr evaluateScalarBody(Operation *op, ArrayRef<TypedAttr> args) {
     known[v] = a;
     argValues.push_back(v);
   }
-  Value result = cast<ElementwiseOpInterface>(op).buildScalar(b, loc, argValues);
+  Value result =
+      cast<ElementwiseOpInterface>(op).buildScalar(b, loc, argValues);
   for (Operation &inner : scratch) {
     if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
       known[c.getResult()] = c.getValue();
@@ -261,8 +262,8 @@ struct BroadcastSplat : OpRewritePattern<BroadcastOp> {
         !matchPattern(op.getInput(), m_Constant(&splat)))
       return failure();
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, DenseElementsAttr::get(op.getType(),
-                                   splat.getSplatValue<Attribute>()));
+        op,
+        DenseElementsAttr::get(op.getType(), splat.getSplatValue<Attribute>()));
     return success();
   }
 };

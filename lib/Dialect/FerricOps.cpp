@@ -59,8 +59,8 @@ static LogicalResult verifyDimList(Operation *op, ArrayRef<int64_t> dims,
                                    int64_t rank, StringRef what) {
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " dim " << d
-                               << " is out of range for rank " << rank;
+      return op->emitOpError()
+             << what << " dim " << d << " is out of range for rank " << rank;
     if (i > 0 && dims[i - 1] >= d)
       return op->emitOpError()
              << what << " dims must be strictly increasing, got ["
@@ -162,8 +162,7 @@ LogicalResult CmpOp::inferReturnTypes(MLIRContext *ctx,
 }
 
 LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         Adaptor a,
+                                         std::optional<Location> loc, Adaptor a,
                                          SmallVectorImpl<Type> &results) {
   auto cond = dyn_cast<RankedTensorType>(a.getCondition().getType());
   if (!cond)
@@ -259,7 +258,8 @@ LogicalResult BroadcastOp::verify() {
   }
   if ((int64_t)getSizes().size() != dynamicAdded)
     return emitOpError("expects ")
-           << dynamicAdded << " size operand(s), one per dynamic added dim, got "
+           << dynamicAdded
+           << " size operand(s), one per dynamic added dim, got "
            << getSizes().size();
   return success();
 }

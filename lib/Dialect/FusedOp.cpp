@@ -99,12 +99,14 @@ LogicalResult FusedOp::verify() {
                << i << " must be a ranked tensor or a scalar, got " << type;
       if (map.getNumResults() != 0)
         return emitOpError("scalar input ")
-               << i << " must use a map with no results, got " << AffineMapAttr::get(map);
+               << i << " must use a map with no results, got "
+               << AffineMapAttr::get(map);
       continue;
     }
     if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
       return emitOpError("indexing map of input ")
-             << i << " must be a projected permutation, got " << AffineMapAttr::get(map);
+             << i << " must be a projected permutation, got "
+             << AffineMapAttr::get(map);
     if ((int64_t)map.getNumResults() != tensor.getRank())
       return emitOpError("indexing map of input ")
              << i << " has " << map.getNumResults()
@@ -140,8 +142,8 @@ LogicalResult FusedOp::verifyRegions() {
     if (block.getArgument(i).getType() != expected)
       return emitOpError("body argument ")
              << i << " has type " << block.getArgument(i).getType()
-             << ", expected " << expected << " (the element type of input "
-             << i << ")";
+             << ", expected " << expected << " (the element type of input " << i
+             << ")";
   }
   auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(&block.back());
   if (!yield)
@@ -161,8 +163,7 @@ LogicalResult FusedOp::verifyRegions() {
   for (Operation &op : block.without_terminator()) {
     auto isScalar = [](Type t) { return t.isIntOrIndexOrFloat(); };
     if (!llvm::all_of(op.getOperandTypes(), isScalar) ||
-        !llvm::all_of(op.getResultTypes(), isScalar) ||
-        op.getNumRegions() != 0)
+        !llvm::all_of(op.getResultTypes(), isScalar) || op.getNumRegions() != 0)
       return op.emitOpError("is not a scalar op; a ferric.fused body holds "
                             "only scalar computations");
     if (!isMemoryEffectFree(&op))

@@ -24,10 +24,10 @@ struct Input {
 /// Creates a fused op with `inputs` and `resultTypes` whose body is filled by
 /// `fill(builder, blockArgs)`, which returns the values to yield. Maps are
 /// omitted when they are all the default ones.
-FusedOp buildFused(RewriterBase &rewriter, Location loc, TypeRange resultTypes,
-                   ArrayRef<Input> inputs,
-                   function_ref<SmallVector<Value>(OpBuilder &, ValueRange)>
-                       fill) {
+FusedOp
+buildFused(RewriterBase &rewriter, Location loc, TypeRange resultTypes,
+           ArrayRef<Input> inputs,
+           function_ref<SmallVector<Value>(OpBuilder &, ValueRange)> fill) {
   SmallVector<Value> values;
   SmallVector<AffineMap> maps;
   bool allDefault = true;
@@ -36,8 +36,8 @@ FusedOp buildFused(RewriterBase &rewriter, Location loc, TypeRange resultTypes,
     values.push_back(in.value);
     maps.push_back(in.map);
     bool isTensor = isa<RankedTensorType>(in.value.getType());
-    allDefault &= isTensor ? in.map.isIdentity() && in.map.getNumDims() == rank
-                           : true;
+    allDefault &=
+        isTensor ? in.map.isIdentity() && in.map.getNumDims() == rank : true;
   }
   auto op = FusedOp::create(rewriter, loc, resultTypes, values,
                             allDefault ? ArrayRef<AffineMap>() : maps);
@@ -189,8 +189,8 @@ struct DropUnusedFusedResults : OpRewritePattern<FusedOp> {
     for (unsigned r : used)
       types.push_back(op.getResult(r).getType());
     rewriter.setInsertionPoint(op);
-    auto fused = FusedOp::create(rewriter, op.getLoc(), types, op.getInputs(),
-                                 {});
+    auto fused =
+        FusedOp::create(rewriter, op.getLoc(), types, op.getInputs(), {});
     fused->setAttrs(op->getAttrs());
     rewriter.inlineRegionBefore(op.getBody(), fused.getBody(),
                                 fused.getBody().end());
@@ -223,11 +223,10 @@ struct MergeFusedProducer : OpRewritePattern<FusedOp> {
       AffineMap readMap = op.getInputMap(i);
       if (!readMap.isPermutation())
         continue;
-      bool sameMap = llvm::all_of(
-          llvm::enumerate(op.getInputs()), [&](auto p) {
-            return p.value().getDefiningOp() != producer.getOperation() ||
-                   op.getInputMap(p.index()) == readMap;
-          });
+      bool sameMap = llvm::all_of(llvm::enumerate(op.getInputs()), [&](auto p) {
+        return p.value().getDefiningOp() != producer.getOperation() ||
+               op.getInputMap(p.index()) == readMap;
+      });
       if (sameMap && readsDynamicDims(cast<RankedTensorType>(op.getType(0)),
                                       mergedInputs(op, producer, readMap)))
         return merge(op, producer, readMap, rewriter);

@@ -44,8 +44,7 @@ struct ScalarEmitter {
   }
   /// Runs `fn` on `args` widened to f32 where the type is narrower, and
   /// narrows the result back to the type of args[0].
-  template <typename Fn>
-  Value widened(ValueRange args, Fn fn) {
+  template <typename Fn> Value widened(ValueRange args, Fn fn) {
     Type t = args[0].getType();
     Type compute = t.getIntOrFloatBitWidth() < 32 ? b.getF32Type() : t;
     SmallVector<Value> wide;
@@ -68,8 +67,8 @@ struct ScalarEmitter {
           arith::MulFOp::create(b, loc, x, cst(t, 0.70710678118654752440));
       inner = math::ErfOp::create(b, loc, scaled);
     } else {
-      Value x3 = arith::MulFOp::create(
-          b, loc, arith::MulFOp::create(b, loc, x, x), x);
+      Value x3 =
+          arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
       Value poly = arith::AddFOp::create(
           b, loc, x, arith::MulFOp::create(b, loc, cst(t, 0.044715), x3));
       inner = math::TanhOp::create(
@@ -105,25 +104,31 @@ Value mlir::ferric::buildScalarComputation(Operation *op, OpBuilder &b,
                                            Location loc, ValueRange args) {
   ScalarEmitter e{b, loc};
   auto unary = [&](auto fn) {
-    return e.widened(args, [&](Type t, ArrayRef<Value> a) { return fn(t, a[0]); });
+    return e.widened(args,
+                     [&](Type t, ArrayRef<Value> a) { return fn(t, a[0]); });
   };
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](NegOp) { return arith::NegFOp::create(b, loc, args[0]); })
       .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, args[0]); })
       .Case([&](ExpOp) {
-        return unary([&](Type, Value x) { return math::ExpOp::create(b, loc, x); });
+        return unary(
+            [&](Type, Value x) { return math::ExpOp::create(b, loc, x); });
       })
       .Case([&](LogOp) {
-        return unary([&](Type, Value x) { return math::LogOp::create(b, loc, x); });
+        return unary(
+            [&](Type, Value x) { return math::LogOp::create(b, loc, x); });
       })
       .Case([&](SqrtOp) {
-        return unary([&](Type, Value x) { return math::SqrtOp::create(b, loc, x); });
+        return unary(
+            [&](Type, Value x) { return math::SqrtOp::create(b, loc, x); });
       })
       .Case([&](RsqrtOp) {
-        return unary([&](Type, Value x) { return math::RsqrtOp::create(b, loc, x); });
+        return unary(
+            [&](Type, Value x) { return math::RsqrtOp::create(b, loc, x); });
       })
       .Case([&](TanhOp) {
-        return unary([&](Type, Value x) { return math::TanhOp::create(b, loc, x); });
+        return unary(
+            [&](Type, Value x) { return math::TanhOp::create(b, loc, x); });
       })
       .Case([&](ReluOp) {
         return arith::MaximumFOp::create(b, loc, args[0],
@@ -138,12 +143,21 @@ Value mlir::ferric::buildScalarComputation(Operation *op, OpBuilder &b,
         });
       })
       .Case([&](GeluOp g) {
-        return unary([&](Type t, Value x) { return e.gelu(t, x, g.getExact()); });
+        return unary(
+            [&](Type t, Value x) { return e.gelu(t, x, g.getExact()); });
       })
-      .Case([&](AddOp) { return arith::AddFOp::create(b, loc, args[0], args[1]); })
-      .Case([&](SubOp) { return arith::SubFOp::create(b, loc, args[0], args[1]); })
-      .Case([&](MulOp) { return arith::MulFOp::create(b, loc, args[0], args[1]); })
-      .Case([&](DivOp) { return arith::DivFOp::create(b, loc, args[0], args[1]); })
+      .Case([&](AddOp) {
+        return arith::AddFOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](SubOp) {
+        return arith::SubFOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](MulOp) {
+        return arith::MulFOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](DivOp) {
+        return arith::DivFOp::create(b, loc, args[0], args[1]);
+      })
       .Case([&](MaxOp) {
         return arith::MaximumFOp::create(b, loc, args[0], args[1]);
       })

@@ -7,8 +7,8 @@
 
 #include "FerricDialect/InitFerric.h"
 
-#include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Transforms/Passes.h"
 
@@ -68,11 +68,10 @@ void mlir::ferric::registerFerricDialects(DialectRegistry &registry) {
   registry.insert<ferric::FerricDialect, affine::AffineDialect,
                   arith::ArithDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-                  index::IndexDialect, linalg::LinalgDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  NVVM::NVVMDialect, scf::SCFDialect, spirv::SPIRVDialect,
-                  tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+                  index::IndexDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
+                  math::MathDialect, memref::MemRefDialect, NVVM::NVVMDialect,
+                  scf::SCFDialect, spirv::SPIRVDialect, tensor::TensorDialect,
+                  ub::UBDialect, vector::VectorDialect>();
 
   // Bufferization, tiling and shape reasoning.
   affine::registerValueBoundsOpInterfaceExternalModels(registry);

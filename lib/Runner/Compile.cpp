@@ -33,8 +33,8 @@
 
 #include <chrono>
 #include <dlfcn.h>
-#include <unistd.h>
 #include <mutex>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -127,9 +127,8 @@ static const std::string &compilerStamp() {
       llvm::sys::fs::file_status status;
       if (!llvm::sys::fs::status(path, status))
         s += path + ":" +
-             std::to_string(status.getLastModificationTime()
-                                .time_since_epoch()
-                                .count());
+             std::to_string(
+                 status.getLastModificationTime().time_since_epoch().count());
     }
     return s;
   }();
@@ -292,8 +291,8 @@ static void specializeArguments(func::FuncOp func,
     bool fits = type && type.getRank() == (int64_t)shape.size() &&
                 !type.hasStaticShape();
     for (int64_t d = 0; fits && d < type.getRank(); ++d)
-      fits = shape[d] >= 0 && (type.isDynamicDim(d) ||
-                               type.getDimSize(d) == shape[d]);
+      fits = shape[d] >= 0 &&
+             (type.isDynamicDim(d) || type.getDimSize(d) == shape[d]);
     if (fits) {
       auto stat = RankedTensorType::get(shape, type.getElementType());
       arg.setType(stat);
@@ -432,9 +431,8 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     llvm::raw_string_ostream os(printed);
     module->print(os, OpPrintingFlags().enableDebugInfo(false));
   }
-  std::string key =
-      llvm::utohexstr(llvm::xxh3_64bits(printed + "\n" + pipeline + "\n" +
-                                        compilerStamp()));
+  std::string key = llvm::utohexstr(
+      llvm::xxh3_64bits(printed + "\n" + pipeline + "\n" + compilerStamp()));
   std::string lowered;
   bool hit = false;
   if (options.useCache && options.dumpIRAfter.empty()) {

@@ -173,8 +173,9 @@ DriverLoad *loadDriverOnce() {
   api.member = reinterpret_cast<decltype(api.member)>(dlsym(handle, symbol));
   FERRIC_CUDA_OPTIONAL_ENTRY_POINTS(FERRIC_CUDA_RESOLVE_OPTIONAL)
 #undef FERRIC_CUDA_RESOLVE_OPTIONAL
-  driver->setPrimaryCtxFlags = reinterpret_cast<CUresult (*)(CUdevice, unsigned)>(
-      dlsym(handle, "cuDevicePrimaryCtxSetFlags_v2"));
+  driver->setPrimaryCtxFlags =
+      reinterpret_cast<CUresult (*)(CUdevice, unsigned)>(
+          dlsym(handle, "cuDevicePrimaryCtxSetFlags_v2"));
   // CUDA 12.8 added cuEventElapsedTime_v2 and cuda.h maps the public name
   // onto it; prefer it where the driver has it.
   if (void *v2 = dlsym(handle, "cuEventElapsedTime_v2"))
@@ -836,17 +837,15 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
     return nullptr;
   CUdeviceptr ptr = 0;
   if (isHostShared) {
-    bool ok = check(*driver, "cuMemAllocManaged",
-                    driver->api.cuMemAllocManaged(&ptr, sizeBytes,
-                                                  CU_MEM_ATTACH_GLOBAL));
-    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr))
-              : nullptr;
+    bool ok = check(
+        *driver, "cuMemAllocManaged",
+        driver->api.cuMemAllocManaged(&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL));
+    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr)) : nullptr;
   }
   if (!cachingAllocatorEnabled()) {
     bool ok =
         check(*driver, "cuMemAlloc", driver->api.cuMemAlloc(&ptr, sizeBytes));
-    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr))
-              : nullptr;
+    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr)) : nullptr;
   }
   uint64_t size = roundedSize(sizeBytes);
   BlockCache &cache = blockCache();

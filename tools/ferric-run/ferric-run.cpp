@@ -49,13 +49,13 @@ static cl::opt<bool>
           cl::desc("Compare with the unfused program run on the CPU in f64"),
           cl::cat(category));
 static cl::opt<double> absTol("atol",
-                            cl::desc("Absolute tolerance for --check "
-                                     "(default: by result dtype)"),
-                            cl::init(-1), cl::cat(category));
+                              cl::desc("Absolute tolerance for --check "
+                                       "(default: by result dtype)"),
+                              cl::init(-1), cl::cat(category));
 static cl::opt<double> relTol("rtol",
-                            cl::desc("Relative tolerance for --check "
-                                     "(default: by result dtype)"),
-                            cl::init(-1), cl::cat(category));
+                              cl::desc("Relative tolerance for --check "
+                                       "(default: by result dtype)"),
+                              cl::init(-1), cl::cat(category));
 static cl::opt<unsigned> bench("bench",
                                cl::desc("Time N calls after a warm-up"),
                                cl::init(0), cl::cat(category));
@@ -78,7 +78,8 @@ static cl::opt<std::string> fuseReport("fuse-report",
                                        cl::cat(category));
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed for generated inputs"),
                               cl::init(1), cl::cat(category));
-static cl::opt<bool> noCache("no-cache", cl::desc("Do not use the kernel cache"),
+static cl::opt<bool> noCache("no-cache",
+                             cl::desc("Do not use the kernel cache"),
                              cl::cat(category));
 static cl::opt<std::string> emitLowered("emit-lowered",
                                         cl::desc("Write the lowered module "
@@ -128,7 +129,8 @@ int main(int argc, char **argv) {
                 "' (expected cpu, cuda or vulkan)");
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!file)
-    return fail("cannot read '" + inputFile + "': " + file.getError().message());
+    return fail("cannot read '" + inputFile +
+                "': " + file.getError().message());
 
   CompileOptions options;
   options.target = *target;
@@ -160,8 +162,8 @@ int main(int argc, char **argv) {
       preloaded[i] = std::move(*t);
     }
   }
-  auto exe = Executable::compile((*file)->getBuffer(), entry, options,
-                                 inputFile);
+  auto exe =
+      Executable::compile((*file)->getBuffer(), entry, options, inputFile);
   if (!exe)
     return fail(exe.takeError());
   if (!emitLowered.empty()) {
@@ -186,10 +188,9 @@ int main(int argc, char **argv) {
       continue;
     }
     llvm::Expected<HostTensor> t =
-        !spec.isTensor && !text.contains(':')
-            ? parseScalar(text, spec.dtype)
-        : text.ends_with(".npy") ? readNpy(text)
-                                 : generateTensor(text, seed + i);
+        !spec.isTensor && !text.contains(':') ? parseScalar(text, spec.dtype)
+        : text.ends_with(".npy")              ? readNpy(text)
+                                              : generateTensor(text, seed + i);
     if (!t)
       return fail("input " + llvm::Twine(i) + " ('" + text +
                   "'): " + llvm::toString(t.takeError()));

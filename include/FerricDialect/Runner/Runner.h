@@ -61,9 +61,9 @@ struct ValueSpec {
 };
 
 struct CompileStats {
-  double seconds = 0;      // pipeline + JIT (0 work on a cache hit)
+  double seconds = 0; // pipeline + JIT (0 work on a cache hit)
   bool cacheHit = false;
-  unsigned kernels = 0;    // kernels in the module
+  unsigned kernels = 0; // kernels in the module
   unsigned launchesPerCall = 0;
 };
 

@@ -87,20 +87,19 @@ public:
       ReassociationIndices all;
       for (int64_t d = 0; d < type.getRank(); ++d)
         all.push_back(d);
-      flat.push_back(
-          type.getRank() == 1
-              ? v
-              : memref::CollapseShapeOp::create(
-                    b, loc, v, ArrayRef<ReassociationIndices>{all})
-                    .getResult());
+      flat.push_back(type.getRank() == 1
+                         ? v
+                         : memref::CollapseShapeOp::create(
+                               b, loc, v, ArrayRef<ReassociationIndices>{all})
+                               .getResult());
     }
     Value vw = arith::ConstantIndexOp::create(b, loc, width);
     Value numVec = arith::DivUIOp::create(b, loc, total, vw);
     Value bs = arith::ConstantIndexOp::create(b, loc, blockSize);
     Value work = arith::MaxUIOp::create(b, loc, numVec, c1);
     Value grid = arith::CeilDivUIOp::create(b, loc, work, bs);
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                           total, c0);
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, total, c0);
     auto guard = scf::IfOp::create(b, loc, nonEmpty, /*withElse=*/false);
     b.setInsertionPointToStart(&guard.getThenRegion().front());
     auto launch = gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1);
@@ -113,8 +112,7 @@ public:
     {
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(loop.getBody());
-      Value base =
-          arith::MulIOp::create(b, loc, loop.getInductionVar(), vw);
+      Value base = arith::MulIOp::create(b, loc, loop.getInductionVar(), vw);
       emitElements(b, loc, base, width);
     }
     if (width > 1) {
@@ -186,10 +184,10 @@ private:
     // Broadcast or permuted read: gather the lanes one by one.
     SmallVector<Value> lanes;
     for (unsigned l = 0; l < w; ++l) {
-      Value lin = l == 0 ? base
-                         : arith::AddIOp::create(
-                               b, loc, base,
-                               arith::ConstantIndexOp::create(b, loc, l));
+      Value lin =
+          l == 0 ? base
+                 : arith::AddIOp::create(
+                       b, loc, base, arith::ConstantIndexOp::create(b, loc, l));
       Value off = operandOffset(b, loc, lin, map, operand->get());
       lanes.push_back(memref::LoadOp::create(b, loc, src, off));
     }
@@ -238,7 +236,8 @@ private:
         memref::StoreOp::create(b, loc, value, dst, base);
       else
         vector::StoreOp::create(b, loc, value, dst, base,
-                                /*nontemporal=*/false, llvm::MaybeAlign(alignmentFor(elem, w)));
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(alignmentFor(elem, w)));
     }
   }
 

@@ -48,8 +48,7 @@ struct FerricGPUDeviceMemoryPass
         dealloc.erase();
       } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
         gpu::MemcpyOp::create(b, copy.getLoc(), /*asyncToken=*/Type(),
-                              ValueRange(), copy.getTarget(),
-                              copy.getSource());
+                              ValueRange(), copy.getTarget(), copy.getSource());
         copy.erase();
       } else if (isa<memref::LoadOp, memref::StoreOp>(op)) {
         op->emitError("reads or writes a buffer on the host, but on this "
@@ -67,8 +66,7 @@ struct FerricSPIRVEntryPointsPass
   using FerricSPIRVEntryPointsBase::FerricSPIRVEntryPointsBase;
   void runOnOperation() override {
     getOperation().walk([&](gpu::GPUFuncOp func) {
-      if (!func.isKernel() ||
-          func->hasAttr(spirv::getEntryPointABIAttrName()))
+      if (!func.isKernel() || func->hasAttr(spirv::getEntryPointABIAttrName()))
         return;
       SmallVector<int32_t, 3> size = {(int32_t)blockSize.getValue(), 1, 1};
       if (auto known = func.getKnownBlockSizeAttr())

@@ -115,9 +115,10 @@ struct BroadcastToLinalg : OpRewritePattern<BroadcastOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(BroadcastOp op,
                                 PatternRewriter &rewriter) const override {
-    Value init = emptyTensor(
-        rewriter, op.getLoc(), op.getType(),
-        [&](int64_t d) { return op.getResultDimSize(rewriter, d); });
+    Value init =
+        emptyTensor(rewriter, op.getLoc(), op.getType(), [&](int64_t d) {
+          return op.getResultDimSize(rewriter, d);
+        });
     auto bc = linalg::BroadcastOp::create(rewriter, op.getLoc(), op.getInput(),
                                           init, op.getDims());
     rewriter.replaceOp(op, bc.getResults());
@@ -184,7 +185,8 @@ struct ReduceToLinalg : OpRewritePattern<ReduceOp> {
     SmallVector<Value> dynSizes;
     for (int64_t d = 0; d < rank; ++d)
       if (!llvm::is_contained(dims, d) && inType.isDynamicDim(d))
-        dynSizes.push_back(tensor::DimOp::create(rewriter, loc, op.getInput(), d));
+        dynSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, op.getInput(), d));
     Value empty = tensor::EmptyOp::create(rewriter, loc, accType, dynSizes);
     double identity = 0.0;
     if (op.getKind() == ReduceKind::max)
@@ -199,22 +201,21 @@ struct ReduceToLinalg : OpRewritePattern<ReduceOp> {
     AffineMap outMap =
         AffineMap::get(rank, 0, keptExprs, rewriter.getContext());
     ReduceKind kind = op.getKind();
-    Value reduced =
-        linalg::GenericOp::create(
-            rewriter, loc, accType, op.getInput(), init,
-            ArrayRef<AffineMap>{inMap, outMap}, iters,
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              Value x = convertScalar(b, l, args[0], acc);
-              Value r;
-              if (kind == ReduceKind::max)
-                r = arith::MaximumFOp::create(b, l, args[1], x);
-              else if (kind == ReduceKind::min)
-                r = arith::MinimumFOp::create(b, l, args[1], x);
-              else
-                r = arith::AddFOp::create(b, l, args[1], x);
-              linalg::YieldOp::create(b, l, r);
-            })
-            .getResult(0);
+    Value reduced = linalg::GenericOp::create(
+                        rewriter, loc, accType, op.getInput(), init,
+                        ArrayRef<AffineMap>{inMap, outMap}, iters,
+                        [&](OpBuilder &b, Location l, ValueRange args) {
+                          Value x = convertScalar(b, l, args[0], acc);
+                          Value r;
+                          if (kind == ReduceKind::max)
+                            r = arith::MaximumFOp::create(b, l, args[1], x);
+                          else if (kind == ReduceKind::min)
+                            r = arith::MinimumFOp::create(b, l, args[1], x);
+                          else
+                            r = arith::AddFOp::create(b, l, args[1], x);
+                          linalg::YieldOp::create(b, l, r);
+                        })
+                        .getResult(0);
     Value count;
     if (kind == ReduceKind::mean) {
       Value n = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -222,8 +223,8 @@ struct ReduceToLinalg : OpRewritePattern<ReduceOp> {
         n = arith::MulIOp::create(
             rewriter, loc, n,
             tensor::DimOp::create(rewriter, loc, op.getInput(), d));
-      Value n64 = arith::IndexCastOp::create(rewriter, loc,
-                                             rewriter.getI64Type(), n);
+      Value n64 =
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), n);
       count = arith::UIToFPOp::create(rewriter, loc, acc, n64);
     }
     if (count || acc != elem)
@@ -279,13 +280,14 @@ struct MatmulToLinalg : OpRewritePattern<MatmulOp> {
         rewriter, loc, RankedTensorType::get(type.getShape(), acc), dyn);
     Value zero = arith::ConstantOp::create(rewriter, loc,
                                            rewriter.getFloatAttr(acc, 0.0));
-    Value init = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
+    Value init =
+        linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
     Value result;
     if (r == 2)
-      result = linalg::MatmulOp::create(rewriter, loc, init.getType(),
-                                        ValueRange{op.getLhs(), op.getRhs()},
-                                        init)
-                   .getResult(0);
+      result =
+          linalg::MatmulOp::create(rewriter, loc, init.getType(),
+                                   ValueRange{op.getLhs(), op.getRhs()}, init)
+              .getResult(0);
     else
       result = linalg::BatchMatmulOp::create(
                    rewriter, loc, init.getType(),
