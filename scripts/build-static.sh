@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Builds a self-contained ferric-run (LLVM/MLIR linked statically, stripped)
-# plus the CUDA runtime, and packs them for a GPU machine that has no
-# LLVM/MLIR: build-static/ferric-gpu-pack.tar.xz.
+# Builds a self-contained ferric-run and libFerricCAPI.so (LLVM/MLIR linked
+# statically, stripped) plus the CUDA runtime, and packs them for a GPU
+# machine that has no LLVM/MLIR:
+#   build-static/ferric-gpu-pack.tar.xz   bin/ferric-run + lib/libferric_cuda_runtime.so
+#   build-static/ferric-capi-pack.tar.xz  lib/libFerricCAPI.so + the CUDA runtime
+#                                         (FERRIC_LIB_DIR for the Python package)
+# Each stays under the 64 MiB a GPU-machine call may carry.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRIC_STATIC_BUILD_DIR:-$root/build-static}
@@ -15,11 +19,15 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=lld" \
     -DCMAKE_SHARED_LINKER_FLAGS="-fuse-ld=lld"
 fi
-ninja -C "$build" -j"${FERRIC_JOBS:-2}" ferric-run ferric_cuda_runtime
+ninja -C "$build" -j"${FERRIC_JOBS:-2}" ferric-run FerricCAPI ferric_cuda_runtime
 pack=$build/pack
-rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/lib"
-cp "$build/bin/ferric-run" "$pack/bin/"
-strip "$pack/bin/ferric-run"
-cp "$build/lib/libferric_cuda_runtime.so" "$pack/lib/"
-tar -C "$pack" -c bin lib | xz -T2 -4 > "$build/ferric-gpu-pack.tar.xz"
-ls -la "$pack/bin/ferric-run" "$build/ferric-gpu-pack.tar.xz"
+rm -rf "$pack" && mkdir -p "$pack/run/bin" "$pack/run/lib" "$pack/capi/lib"
+cp "$build/bin/ferric-run" "$pack/run/bin/"
+strip "$pack/run/bin/ferric-run"
+cp "$build/lib/libferric_cuda_runtime.so" "$pack/run/lib/"
+cp "$build/lib/libFerricCAPI.so.1" "$pack/capi/lib/libFerricCAPI.so"
+strip "$pack/capi/lib/libFerricCAPI.so"
+cp "$build/lib/libferric_cuda_runtime.so" "$pack/capi/lib/"
+tar -C "$pack/run" -c bin lib | xz -T2 -2 > "$build/ferric-gpu-pack.tar.xz"
+tar -C "$pack/capi" -c lib | xz -T2 -2 > "$build/ferric-capi-pack.tar.xz"
+ls -la "$build/ferric-gpu-pack.tar.xz" "$build/ferric-capi-pack.tar.xz"
