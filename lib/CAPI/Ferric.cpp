@@ -11,6 +11,7 @@
 #include "FerricDialect/CAPI/Ferric.h"
 
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Runner/Runner.h"
 #include "FerricDialect/Transforms/Passes.h"
 
@@ -551,26 +552,6 @@ void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {
 // Tools
 //===----------------------------------------------------------------------===//
 
-/// `file:line:col` of the first file location in `loc`, as ferric-run and
-/// ferric-opt print it; else `loc` as MLIR prints it.
-static std::string where(Location loc) {
-  std::string s;
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      s = (f.getFilename().strref() + ":" + llvm::Twine(f.getLine()) + ":" +
-           llvm::Twine(f.getColumn()))
-              .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (s.empty()) {
-    llvm::raw_string_ostream os(s);
-    os << loc;
-  }
-  return s;
-}
-
 ferric_status ferric_fusion_report(const char *ir, char **out) {
   lastError.clear();
   if (!ir || !out)
@@ -586,12 +567,7 @@ ferric_status ferric_fusion_report(const char *ir, char **out) {
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
     if (d.getSeverity() != DiagnosticSeverity::Error)
       return success(); // no remarks or warnings on stderr from a library
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << where(d.getLocation()) << ": error: " << d;
-    for (Diagnostic &note : d.getNotes())
-      os << "\n" << where(note.getLocation()) << ": note: " << note;
-    errors.push_back(s);
+    errors.push_back(runner::formatDiagnostic(d));
     return success();
   });
   auto failWith = [&](const std::string &what) {

@@ -8,6 +8,7 @@
 #include "FerricDialect/Runner/Runner.h"
 
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Runner/Diagnostics.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -140,11 +141,9 @@ CacheStats mlir::ferric::runner::getCacheStats() {
   return cache().stats;
 }
 
-/// Collects the errors MLIR reports while the handler is alive.
-namespace {
 /// `file:line:col` of the first file location in `loc` (a fused location
 /// names every op of a kernel), the way compilers print it; else `loc`.
-std::string where(Location loc) {
+static std::string where(Location loc) {
   std::string s;
   loc->walk([&](Location l) {
     if (auto f = dyn_cast<FileLineColLoc>(l)) {
@@ -162,17 +161,23 @@ std::string where(Location loc) {
   return s;
 }
 
+std::string mlir::ferric::runner::formatDiagnostic(Diagnostic &d) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << where(d.getLocation()) << ": error: " << d;
+  for (Diagnostic &note : d.getNotes())
+    os << "\n" << where(note.getLocation()) << ": note: " << note;
+  return s;
+}
+
+/// Collects the errors MLIR reports while the handler is alive.
+namespace {
 struct ErrorCollector {
   ErrorCollector(MLIRContext &ctx)
       : handler(&ctx, [this](Diagnostic &d) {
           if (d.getSeverity() != DiagnosticSeverity::Error)
             return failure(); // let notes/remarks go to the default handler
-          std::string s;
-          llvm::raw_string_ostream os(s);
-          os << where(d.getLocation()) << ": error: " << d;
-          for (Diagnostic &note : d.getNotes())
-            os << "\n" << where(note.getLocation()) << ": note: " << note;
-          messages.push_back(s);
+          messages.push_back(formatDiagnostic(d));
           return success();
         }) {}
   llvm::Error take(llvm::StringRef what) {
