@@ -28,12 +28,12 @@ static void addPipeline(OpPassManager &pm, const std::string &text) {
 
 /// ferric IR -> bufferized linalg on memrefs, the part every target shares.
 template <typename Options>
-static std::string frontEnd(const Options &options, unsigned maxInputs) {
+static std::string frontEnd(const Options &options, unsigned maxBuffers) {
   std::string s;
   if (options.fuse)
-    s += llvm::formatv("func.func(ferric-fuse{{min-ops={0} max-inputs={1} "
+    s += llvm::formatv("func.func(ferric-fuse{{min-ops={0} max-buffers={1} "
                        "report={2}}),",
-                       options.minOps.getValue(), maxInputs,
+                       options.minOps.getValue(), maxBuffers,
                        options.fuseReport.empty()
                            ? std::string("\"\"")
                            : options.fuseReport.getValue())
@@ -103,9 +103,8 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
 
 void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
                                       const SPIRVPipelineOptions &options) {
-  // One binding per input and per output: leave room for two outputs.
-  unsigned limit = options.storageBufferLimit;
-  addPipeline(pm, frontEnd(options, limit > 2 ? limit - 2 : 1));
+  // One binding per input and per result of each kernel.
+  addPipeline(pm, frontEnd(options, options.storageBufferLimit));
   addPipeline(
       pm,
       llvm::formatv("func.func(ferric-elementwise-to-gpu{{block-size={0} "
@@ -114,21 +113,33 @@ void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
               .str() +
           loopsToGPU(options.blockSize) +
           llvm::formatv(
-              ",func.func(llvm-request-c-wrappers),gpu-kernel-outlining,"
+              ",func.func(llvm-request-c-wrappers,lower-affine,"
+              "ferric-sink-into-launch),"
+              "gpu-kernel-outlining,"
               "ferric-spirv-entry-points{{block-size={0}},"
               "fold-memref-alias-ops,"
-              "spirv-attach-target{{ver={1} caps=Shader "
-              "exts=SPV_KHR_storage_buffer_storage_class client_api=Vulkan},"
-              "gpu.module(convert-math-to-spirv),convert-gpu-to-spirv,"
+              "spirv-attach-target{{ver={1} caps={2} exts={3} "
+              "client_api=Vulkan},"
+              // bf16 has no SPIR-V arithmetic: compute in f32, keep the
+              // buffers as 16-bit words (the type converter's emulation).
+              "gpu.module(arith-emulate-unsupported-floats{{"
+              "source-types=bf16 target-type=f32},"
+              "arith-expand{{include-bf16=true}),ferric-bf16-buffers-as-i16,"
+              "gpu.module(canonicalize,ferric-legalize-math-for-spirv,"
+              "convert-math-to-spirv),"
+              "convert-gpu-to-spirv,"
               "ferric-nest-spirv-modules,"
               "gpu.module(spirv.module(spirv-lower-abi-attrs,"
               "spirv-update-vce)),gpu-module-to-binary,"
-              "convert-scf-to-cf,finalize-memref-to-llvm,"
+              "ferric-launch-bool-buffers-as-bytes,"
+              "convert-scf-to-cf,expand-strided-metadata,"
+              "finalize-memref-to-llvm,"
               "gpu-to-llvm{{use-bare-pointers-for-host=false "
               "use-bare-pointers-for-kernels=true "
               "intersperse-sizes-for-kernels=true},convert-to-llvm,"
               "reconcile-unrealized-casts",
-              options.blockSize.getValue(), options.version.getValue())
+              options.blockSize.getValue(), options.version.getValue(),
+              options.capabilities.getValue(), options.extensions.getValue())
               .str());
 }
 

@@ -120,6 +120,7 @@ struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
 
     FusionOptions options;
     options.maxInputs = maxInputs;
+    options.maxBuffers = maxBuffers;
     options.maxOps = maxOps;
     options.minOps = minOps;
     options.multiOutput = multiOutput;

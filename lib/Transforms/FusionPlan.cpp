@@ -146,7 +146,18 @@ void FusionPlanner::eraseInputsReading(Value v, Group &g) {
   }
 }
 
+unsigned FusionPlanner::escapingResults(Operation *op, Group &g) {
+  unsigned n = 0;
+  for (Value r : op->getResults())
+    n += llvm::any_of(r.getUsers(), [&](Operation *user) {
+      Operation *anc = block.findAncestorOpInBlock(*user);
+      return !anc || opGroup.lookup(anc) != &g;
+    });
+  return n;
+}
+
 void FusionPlanner::join(Operation *op, Group &g) {
+  g.numResults += escapingResults(op, g);
   // The op's results stop being inputs of the group; its own inputs start.
   for (Value r : op->getResults())
     eraseInputsReading(r, g);
@@ -228,18 +239,27 @@ bool FusionPlanner::canJoin(Operation *op, Group &g,
                   "max-ops=" + Twine(options.maxOps) + " would be exceeded");
     return false;
   }
-  if (options.maxInputs) {
+  if (options.maxInputs || options.maxBuffers) {
     llvm::DenseSet<InputKey> inputs;
     for (auto &entry : g.inputs)
       if (entry.first.first.getDefiningOp() != op)
         inputs.insert(entry.first);
     for (const InputKey &k : inputKeysOf(op))
       inputs.insert(k);
-    if (inputs.size() > options.maxInputs) {
+    if (options.maxInputs && inputs.size() > options.maxInputs) {
       noteEdgesInto(op, g, "limit",
                     "max-inputs=" + Twine(options.maxInputs) +
                         " would be exceeded (the group would read " +
                         Twine(inputs.size()) + " inputs)");
+      return false;
+    }
+    unsigned results = g.numResults + escapingResults(op, g);
+    if (options.maxBuffers && inputs.size() + results > options.maxBuffers) {
+      noteEdgesInto(op, g, "limit",
+                    "max-buffers=" + Twine(options.maxBuffers) +
+                        " would be exceeded (the group would bind " +
+                        Twine(inputs.size()) + " inputs and " + Twine(results) +
+                        (results == 1 ? " result)" : " results)"));
       return false;
     }
   }

@@ -19,6 +19,7 @@ namespace ferric {
 
 struct FusionOptions {
   unsigned maxInputs = 0;
+  unsigned maxBuffers = 0;
   unsigned maxOps = 0;
   unsigned minOps = 2;
   bool multiOutput = true;
@@ -39,6 +40,8 @@ struct Group {
   /// External inputs, with how many member operands read each.
   /// (Unordered: the emitter orders inputs by first use.)
   llvm::DenseMap<InputKey, unsigned> inputs;
+  /// Member results used outside the group: the fused op's results.
+  unsigned numResults = 0;
   unsigned minPos = ~0u, maxPos = 0;
   bool dissolved = false;
 };
@@ -84,6 +87,9 @@ private:
   /// from `op` to a member of `g`. `outsideUsers` are users not in `g`.
   bool canJoin(Operation *op, Group &g, ArrayRef<Operation *> outsideUsers);
   void join(Operation *op, Group &g);
+  /// How many results of `op` have a user outside `g` (results `g` would
+  /// gain if `op` joined it).
+  unsigned escapingResults(Operation *op, Group &g);
   /// Forgets the inputs of `g` that read `v` (it became internal).
   void eraseInputsReading(Value v, Group &g);
   Group &newGroup(Operation *op);

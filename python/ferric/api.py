@@ -220,8 +220,7 @@ class Function:
 
     def _emit(self, sig):
         static = self.target == "vulkan"
-        return emit(self._roots, list(sig), self._name, static=static,
-                    allow_collapse=not static)
+        return emit(self._roots, list(sig), self._name, static=static)
 
     def _sig_for(self, inputs):
         if inputs:

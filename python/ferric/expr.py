@@ -475,14 +475,12 @@ class _Emitter:
     `static`: write every dim as a number (the SPIR-V pipeline needs static
     shapes); otherwise dims of size 1 are static and all others dynamic
     (`?`), so one compiled function serves every shape with the same
-    pattern of 1s. `allow_collapse`: size-1 dims of intermediate values may
-    be broadcast through tensor.collapse_shape (not on Vulkan).
+    pattern of 1s.
     """
 
-    def __init__(self, arg_types, static, allow_collapse=True):
+    def __init__(self, arg_types, static):
         self.arg_types = arg_types
         self.static = static
-        self.allow_collapse = allow_collapse
         self.lines = []
         self.counter = 0
         self.consts = {}
@@ -604,13 +602,6 @@ class _Emitter:
                 self.extra_args[key] = _Value("%%arg%d" % i, v.dtype, shape,
                                               arg=None)
             return self.extra_args[key]
-        if not self.allow_collapse:
-            raise ShapeError(
-                "broadcasting the size-1 dims %s of an intermediate value of "
-                "shape %s is not supported on vulkan (the SPIR-V pipeline "
-                "cannot lower tensor.collapse_shape); only inputs and rank "
-                "extension broadcast there"
-                % (list(positions), _fmt_shape(v.shape)))
         # Each removed dim joins the group of the kept dim before it (or
         # the first kept dim's, for leading ones).
         kept = [j for j in range(len(v.shape)) if j not in positions]
@@ -789,10 +780,10 @@ class Emitted:
         self.result_types = result_types
 
 
-def emit(roots, arg_types, name, static, allow_collapse=True):
+def emit(roots, arg_types, name, static):
     """ferric IR for a function `name` computing `roots` from inputs of
     `arg_types` ((dtype, shape) per input)."""
-    em = _Emitter(arg_types, static, allow_collapse)
+    em = _Emitter(arg_types, static)
     vals = {}
     for node in _topo(roots):
         if node.op == "input" and node.attrs["index"] >= len(arg_types):

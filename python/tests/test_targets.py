@@ -6,7 +6,7 @@ import pytest
 import ferric
 from ferric import E
 
-from conftest import assert_close
+from conftest import make_input, assert_close
 
 vulkan = pytest.mark.skipif(
     not ferric.target_available("vulkan"),
@@ -46,21 +46,40 @@ def test_vulkan_static_shapes_and_multiple_results(rng):
 
 
 @vulkan
-def test_vulkan_refuses_intermediate_size_one_broadcasts():
+def test_vulkan_reduction_and_intermediate_size_one_broadcast(rng):
+    # A reduce, then its keepdim result (an intermediate value) broadcast
+    # back through tensor.collapse_shape.
     f = ferric.compile(lambda x: x - x.amax(dims=1, keepdim=True),
                        target="vulkan")
-    with pytest.raises(ferric.ShapeError, match="not supported on vulkan"):
-        f(np.zeros((2, 3), np.float32))
+    x = rng.standard_normal((37, 65)).astype(np.float32)
+    np.testing.assert_array_equal(f(x), x - x.max(axis=1, keepdims=True))
 
 
 @vulkan
-@pytest.mark.xfail(reason="known issue: f16 on the Vulkan target gives wrong "
-                          "results (llvmpipe; ferric-run --check fails too)",
-                   strict=False)
 def test_vulkan_f16(rng):
-    a = rng.standard_normal(256).astype(np.float16)
+    a = rng.standard_normal(255).astype(np.float16)
     out = ferric.compile(lambda a: a * 2.0, target="vulkan")(a)
     np.testing.assert_array_equal(out, a * np.float16(2))
+
+
+@vulkan
+def test_vulkan_bf16(rng):
+    # bf16 buffers are 16-bit words, the arithmetic runs in f32 and rounds
+    # to bf16 after each op, as on the CPU.
+    x, _ = make_input(rng.standard_normal(1000), "bf16")
+    y, _ = make_input(rng.standard_normal(1000), "bf16")
+    f = lambda a, b: a.silu() * b
+    got = ferric.compile(f, target="vulkan")(x, y)
+    want = ferric.compile(f, target="cpu")(x, y)
+    np.testing.assert_array_equal(np.asarray(got, np.float32),
+                                  np.asarray(want, np.float32))
+
+
+@vulkan
+def test_vulkan_mask_result(rng):
+    a = rng.standard_normal(1000).astype(np.float32)
+    f = ferric.compile(lambda x: x > 0.0, target="vulkan")
+    np.testing.assert_array_equal(f(a), a > 0)
 
 
 @cuda

@@ -67,10 +67,10 @@
 // NVVM:        reconcile-unrealized-casts
 // NVVM-NEXT: )
 
-// The fusion input cap leaves two of the 5 bindings for outputs.
+// The storage-buffer limit caps inputs plus results of each fused kernel.
 // SPIRV:      builtin.module(
 // SPIRV-NEXT:   func.func(
-// SPIRV-NEXT:     ferric-fuse{{{.*}}max-inputs=3 {{.*}}}
+// SPIRV-NEXT:     ferric-fuse{{{.*}}max-buffers=5 {{.*}}}
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-ferric-to-linalg,
 // SPIRV:        func.func(
@@ -79,11 +79,20 @@
 // SPIRV-NEXT:   func.func(
 // SPIRV-NEXT:     convert-linalg-to-parallel-loops,
 // SPIRV-NEXT:     scf-parallel-loop-tiling{{{.*}}parallel-loop-tile-sizes={32}}
-// SPIRV:        gpu-kernel-outlining{{.*}}
+// SPIRV:        ferric-sink-into-launch
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   gpu-kernel-outlining{{.*}}
 // SPIRV-NEXT:   ferric-spirv-entry-points{block-size=32},
 // SPIRV-NEXT:   fold-memref-alias-ops,
-// SPIRV-NEXT:   spirv-attach-target{caps={Shader} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class} {{.*}}ver=v1.5},
+// SPIRV-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage} {{.*}}ver=v1.5},
 // SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
+// SPIRV-NEXT:     arith-expand{include-bf16=true {{.*}}}
+// SPIRV-NEXT:   ),
+// SPIRV-NEXT:   ferric-bf16-buffers-as-i16,
+// SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     canonicalize{{.*}},
+// SPIRV-NEXT:     ferric-legalize-math-for-spirv,
 // SPIRV-NEXT:     convert-math-to-spirv
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-gpu-to-spirv{{.*}}
@@ -95,7 +104,10 @@
 // SPIRV-NEXT:     )
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   gpu-module-to-binary{{.*}}
-// SPIRV:        gpu-to-llvm{intersperse-sizes-for-kernels=true use-bare-pointers-for-host=false use-bare-pointers-for-kernels=true},
+// SPIRV-NEXT:   ferric-launch-bool-buffers-as-bytes,
+// SPIRV:        expand-strided-metadata,
+// SPIRV-NEXT:   finalize-memref-to-llvm{{.*}}
+// SPIRV-NEXT:   gpu-to-llvm{intersperse-sizes-for-kernels=true use-bare-pointers-for-host=false use-bare-pointers-for-kernels=true},
 // SPIRV:        reconcile-unrealized-casts
 // SPIRV-NEXT: )
 // SPIRV-NOT: nvvm

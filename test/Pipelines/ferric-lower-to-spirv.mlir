@@ -23,15 +23,20 @@
 // HOST: gpu.launch_func @swiglu_kernel::@swiglu_kernel
 // HOST-NOT: gpu.launch_func
 // HOST: llvm.return
-// HOST: gpu.binary @swiglu_kernel [#gpu.object<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan
+// HOST: gpu.binary @swiglu_kernel [#gpu.object<#spirv.target_env<#spirv.vce<v1.3, [Shader, Int8, Int16, Float16, Float64, StorageBuffer8BitAccess, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, SPV_KHR_16bit_storage]>, api=Vulkan
 // HOST-LABEL: llvm.func @gelu_chain(
 // HOST: gpu.launch_func @gelu_chain_kernel::@gelu_chain_kernel
 // HOST-NOT: gpu.launch_func
 // HOST: llvm.return
 // HOST-NOT: gpu.module
 
+// The target env offers more (16/8-bit storage, Float64), but an f32
+// kernel declares only what it uses.
+// SWIGLU-NOT: OpCapability {{Int|Float|StorageBuffer}}
 // SWIGLU: OpCapability Shader
+// SWIGLU-NOT: OpCapability {{Int|Float|StorageBuffer}}
 // SWIGLU: OpExtension "SPV_KHR_storage_buffer_storage_class"
+// SWIGLU-NOT: OpExtension
 // SWIGLU: [[GLSL:%[0-9]+]] = OpExtInstImport "GLSL.std.450"
 // SWIGLU: OpEntryPoint GLCompute %swiglu_kernel "swiglu_kernel"
 // SWIGLU: OpExecutionMode %swiglu_kernel LocalSize 64 1 1

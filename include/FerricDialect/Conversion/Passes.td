@@ -97,4 +97,66 @@ def FerricNestSPIRVModules : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
   }];
 }
 
+def FerricLegalizeMathForSPIRV : Pass<"ferric-legalize-math-for-spirv"> {
+  let summary = "Prepare math ops for convert-math-to-spirv (Vulkan)";
+  let description = [{
+    GLSL.std.450, the instruction set `convert-math-to-spirv` targets for
+    Vulkan, has no `erf` and implements transcendental functions (exp, log,
+    tanh, sin, pow, ...) for 16- and 32-bit floats only. This pass expands
+    f32 `math.erf` into upstream's polynomial approximation (max error
+    ~1e-7 relative) and rejects, with a diagnostic at the op's location,
+    f64 math ops that GLSL.std.450 lacks (rather than emitting SPIR-V that
+    `spirv-val` refuses). Run it inside `gpu.module` before
+    `convert-math-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def FerricSinkIntoLaunch : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
+  let summary = "Recompute host-side scalar arithmetic inside gpu.launch";
+  let description = [{
+    Clones into each `gpu.launch` body the side-effect-free `arith` ops
+    (and constants) defined above it whose operands are themselves
+    recomputable, so that outlining passes only buffers to the kernel.
+    Upstream's `gpu-launch-sink-index-computations` sinks constants but not,
+    e.g., the `arith.muli %c1, %c64` that loop tiling leaves as a step; the
+    Vulkan host ABI (`gpu-to-llvm` with interspersed sizes) accepts only
+    memref kernel arguments, so such a scalar would fail the launch lowering.
+  }];
+}
+
+def FerricLaunchBoolBuffersAsBytes
+    : Pass<"ferric-launch-bool-buffers-as-bytes", "ModuleOp"> {
+  let summary = "Pass i1 buffers to serialized SPIR-V kernels as i8 buffers";
+  let description = [{
+    The SPIR-V type converter stores i1 as one byte (8-bit storage), the same
+    layout LLVM gives `memref<...xi1>` on the host, but `gpu-to-llvm` refuses
+    to pass an i1 memref as a bare kernel pointer. Once kernels are
+    serialized (`gpu.binary`), this pass re-types each i1 memref operand of
+    `gpu.launch_func` as the i8 memref of the same shape through an
+    `unrealized_conversion_cast`; both lower to the same LLVM descriptor, so
+    `reconcile-unrealized-casts` removes the cast.
+  }];
+}
+
+def FerricBF16BuffersAsI16 : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
+  let summary = "Give SPIR-V kernels their bf16 buffers as i16 words";
+  let description = [{
+    SPIR-V (without SPV_KHR_bfloat16) has no bf16 type, and MLIR's SPIR-V
+    type converter stores a `memref<...xbf16>` as 32-bit floats, which reads
+    the wrong bytes. Run after `arith-emulate-unsupported-floats` and
+    `arith-expand{include-bf16}` (which leave bf16 only in buffers and in
+    `arith.bitcast`s to and from i16), this pass re-types every bf16 memref
+    argument of a kernel as the i16 memref of the same shape (a load gains a
+    bitcast to bf16, a store a bitcast to i16) and casts the operands of
+    the `gpu.launch_func`s that call it with `unrealized_conversion_cast`,
+    which the host's LLVM lowering removes (both memrefs have the same
+    descriptor and bytes). A bf16 buffer used other than by loads and
+    stores is reported as an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // FERRIC_CONVERSION_PASSES_TD

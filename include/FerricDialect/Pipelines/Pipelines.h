@@ -74,6 +74,17 @@ struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
   ::mlir::detail::PassOptions::Option<std::string> version{
       *this, "spirv-version", llvm::cl::desc("SPIR-V version, e.g. v1.3"),
       llvm::cl::init("v1.3")};
+  ::mlir::detail::PassOptions::Option<std::string> capabilities{
+      *this, "caps",
+      llvm::cl::desc("SPIR-V capabilities the device offers (comma-separated); "
+                     "each kernel declares only those it uses"),
+      llvm::cl::init("Shader,Int8,Int16,Float16,Float64,"
+                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess")};
+  ::mlir::detail::PassOptions::Option<std::string> extensions{
+      *this, "exts",
+      llvm::cl::desc("SPIR-V extensions the device offers (comma-separated)"),
+      llvm::cl::init("SPV_KHR_storage_buffer_storage_class,"
+                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage")};
 };
 
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);

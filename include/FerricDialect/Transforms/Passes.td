@@ -53,8 +53,11 @@ def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
   let options = [
     Option<"maxInputs", "max-inputs", "unsigned", /*default=*/"0",
            "Most inputs (tensors and scalars) one fused op may read; 0 means "
-           "no limit. The SPIR-V pipeline passes the device's storage-buffer "
-           "limit minus the outputs.">,
+           "no limit">,
+    Option<"maxBuffers", "max-buffers", "unsigned", /*default=*/"0",
+           "Most inputs plus results one fused op may have (each is a buffer "
+           "binding of its kernel); 0 means no limit. The SPIR-V pipeline "
+           "passes the device's storage-buffer limit.">,
     Option<"maxOps", "max-ops", "unsigned", /*default=*/"0",
            "Most elementwise ops in one group; 0 means no limit">,
     Option<"minOps", "min-ops", "unsigned", /*default=*/"2",

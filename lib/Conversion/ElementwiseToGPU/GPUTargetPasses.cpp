@@ -7,17 +7,22 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace ferric {
 #define GEN_PASS_DEF_FERRICGPUDEVICEMEMORY
 #define GEN_PASS_DEF_FERRICSPIRVENTRYPOINTS
 #define GEN_PASS_DEF_FERRICNESTSPIRVMODULES
+#define GEN_PASS_DEF_FERRICSINKINTOLAUNCH
+#define GEN_PASS_DEF_FERRICLAUNCHBOOLBUFFERSASBYTES
+#define GEN_PASS_DEF_FERRICBF16BUFFERSASI16
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -91,6 +96,102 @@ struct FerricNestSPIRVModulesPass
         spv->moveBefore(&gpuModule.getBody()->front());
       }
     }
+  }
+};
+
+struct FerricSinkIntoLaunchPass
+    : ferric::impl::FerricSinkIntoLaunchBase<FerricSinkIntoLaunchPass> {
+  void runOnOperation() override {
+    // upstream sinks an op only when all of its operands are sinkable too,
+    // so this admits exactly the scalar expressions built from constants.
+    auto recomputable = [](Operation *op) {
+      return isa<arith::ArithDialect>(op->getDialect()) &&
+             op->getNumRegions() == 0 && isMemoryEffectFree(op);
+    };
+    getOperation().walk([&](gpu::LaunchOp launch) {
+      if (failed(sinkOperationsIntoLaunchOp(launch, recomputable)))
+        signalPassFailure();
+    });
+  }
+};
+
+/// Re-types the kernel operands of `launch` whose memref element type is
+/// `from` as memrefs of `to`, through unrealized_conversion_cast (same
+/// shape, same bytes: the host LLVM lowering folds the cast away).
+static void castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to) {
+  OpBuilder b(launch);
+  for (OpOperand &operand : launch.getKernelOperandsMutable()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || type.getElementType() != from)
+      continue;
+    operand.set(UnrealizedConversionCastOp::create(
+                    b, launch.getLoc(), type.clone(to), operand.get())
+                    .getResult(0));
+  }
+}
+
+struct FerricLaunchBoolBuffersAsBytesPass
+    : ferric::impl::FerricLaunchBoolBuffersAsBytesBase<
+          FerricLaunchBoolBuffersAsBytesPass> {
+  void runOnOperation() override {
+    Builder b(&getContext());
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      castLaunchOperands(launch, b.getI1Type(), b.getI8Type());
+    });
+  }
+};
+
+struct FerricBF16BuffersAsI16Pass
+    : ferric::impl::FerricBF16BuffersAsI16Base<FerricBF16BuffersAsI16Pass> {
+  /// Re-types the bf16 memref arguments of `func`; false on a use other
+  /// than a load or store (diagnosed).
+  bool retype(gpu::GPUFuncOp func, Type bf16, Type i16) {
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    bool changed = false;
+    for (BlockArgument arg : func.getArguments()) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || type.getElementType() != bf16)
+        continue;
+      for (Operation *user : llvm::make_early_inc_range(arg.getUsers())) {
+        OpBuilder b(user);
+        if (auto load = dyn_cast<memref::LoadOp>(user)) {
+          b.setInsertionPointAfter(load);
+          auto cast = arith::BitcastOp::create(b, load.getLoc(), bf16,
+                                               load.getResult());
+          load.getResult().replaceAllUsesExcept(cast, cast);
+          load.getResult().setType(i16);
+        } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+          store.getValueMutable().assign(arith::BitcastOp::create(
+              b, store.getLoc(), i16, store.getValueToStore()));
+        } else {
+          user->emitOpError("uses a bf16 buffer in a Vulkan kernel other than "
+                            "by memref.load/store, which the SPIR-V path "
+                            "cannot re-type");
+          return false;
+        }
+      }
+      arg.setType(type.clone(i16));
+      inputs[arg.getArgNumber()] = arg.getType();
+      changed = true;
+    }
+    if (changed)
+      func.setFunctionType(FunctionType::get(&getContext(), inputs, {}));
+    return true;
+  }
+
+  void runOnOperation() override {
+    Builder b(&getContext());
+    Type bf16 = b.getBF16Type(), i16 = b.getIntegerType(16);
+    bool ok = true;
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      if (func.isKernel())
+        ok &= retype(func, bf16, i16);
+    });
+    if (!ok)
+      return signalPassFailure();
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      castLaunchOperands(launch, bf16, i16);
+    });
   }
 };
 } // namespace

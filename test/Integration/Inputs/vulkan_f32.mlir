@@ -1,10 +1,10 @@
 // Static-shape f32 programs for the Vulkan integration tests
 // (test/Integration/vulkan/). The SPIR-V path needs static shapes and no
 // scalar arguments (docs/HostABI.md), so scalars are constants here, and
-// each size is a function of its own. Ops and types that the Vulkan path
-// does not handle yet are in vulkan_xfail.mlir.
+// each size is a function of its own. Other element types, ranks and ops
+// are in vulkan_types.mlir.
 
-// Every elementwise op except gelu exact (vulkan_xfail.mlir), each value a
+// Every elementwise op except gelu exact (vulkan_types.mlir), each value a
 // result, in the order of ops_f32.mlir's @elementwise:
 //    0-10  neg, abs, exp, tanh, relu, sigmoid, silu, gelu (tanh) of a;
 //          log, sqrt, rsqrt of |a|
@@ -83,9 +83,8 @@ func.func @fused(%a: tensor<1023xf32>, %b: tensor<1023xf32>) -> (tensor<1023xf32
   return %r0, %r1, %r2, %r3, %r4 : tensor<1023xf32>, tensor<1023xf32>, tensor<1023xf32>, tensor<1023xf32>, tensor<1023xf32>
 }
 
-// The ops on i1 (cmp, select, cast from i1), which stay inside the fused
-// kernels: an i1 buffer between kernels, as --no-fuse makes, or as a
-// result, does not work yet (vulkan_xfail.mlir).
+// The ops on i1 (cmp, select, cast from i1): inside the fused kernels, or
+// in i1 buffers between kernels with --no-fuse.
 //   0  select(a < b, a, b)
 //   1  select(a > 0, b, 0)
 //   2  cast(a > b) to f32

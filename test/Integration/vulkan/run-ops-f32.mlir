@@ -1,8 +1,8 @@
 // Every f32 elementwise op Vulkan runs (Inputs/vulkan_f32.mlir; static
 // shapes, constants for scalars), fused and unfused (--no-fuse), and a
 // function with several results; --check compares with the unfused program
-// run on the CPU in f64. The ops on i1 only run where the i1 values stay
-// inside fused kernels (xfail-i1-*.mlir). On lavapipe, a CPU Vulkan driver.
+// run on the CPU in f64. Other element types, ranks, gelu exact, reduce and
+// matmul are in run-types.mlir. On lavapipe, a CPU Vulkan driver.
 
 // RUN: ferric-run %S/../Inputs/vulkan_f32.mlir --target=vulkan --entry=elementwise --input=randn:1023xf32 --input=rand:1023xf32 --check | FileCheck %s --check-prefix=ELEMENTWISE --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/vulkan_f32.mlir --target=vulkan --entry=elementwise --input=randn:1023xf32 --input=rand:1023xf32 --no-fuse --check | FileCheck %s --check-prefix=ELEMENTWISE --implicit-check-not=FAILED

@@ -1310,6 +1310,13 @@ def check_one(name, ref_funcs, fused_funcs, args, checks):
                 len(op.operands) > limit:
             return "a ferric.fused reads %d inputs, more than max-inputs" \
                    % len(op.operands)
+        # A lone op (not fused) binds at most 4 buffers: the bound is on
+        # what fusion builds.
+        limit = checks["max_buffers"]
+        buffers = len(op.operands) + len(op.results)
+        if op.name == "ferric.fused" and limit >= 4 and buffers > limit:
+            return "a ferric.fused binds %d buffers, more than max-buffers" \
+                   % buffers
     return None
 
 
@@ -1460,10 +1467,11 @@ def main():
     checks = {
         # Limits legitimately keep producers out of their consumer's group.
         "missed": not args.no_missed_check and "max-inputs" not in options
-        and "max-ops" not in options,
+        and "max-ops" not in options and "max-buffers" not in options,
         "all_fused": options.get("min-ops") == "1" and
-        "max-inputs" not in options,
+        "max-inputs" not in options and "max-buffers" not in options,
         "max_inputs": int(options.get("max-inputs", 0)),
+        "max_buffers": int(options.get("max-buffers", 0)),
     }
     seeds = list(range(args.first_seed, args.first_seed + args.count))
     Generator.max_ops = args.max_ops

@@ -1,0 +1,55 @@
+// RUN: ferric-opt %s --split-input-file --verify-diagnostics --ferric-bf16-buffers-as-i16 | FileCheck %s
+
+// ferric-bf16-buffers-as-i16 alone: a kernel's bf16 memref arguments become
+// i16 memrefs (loads gain a bitcast to bf16, stores a bitcast to i16), and
+// the launches pass their bf16 buffers through unrealized_conversion_cast.
+// Non-kernel functions and other element types are unchanged.
+
+// CHECK-LABEL: func.func @host
+//  CHECK-SAME:   (%[[A:.*]]: memref<4xbf16>, %[[F:.*]]: memref<4xf32>)
+//       CHECK:   %[[W:.*]] = builtin.unrealized_conversion_cast %[[A]] : memref<4xbf16> to memref<4xi16>
+//       CHECK:   gpu.launch_func @k::@k {{.*}} args(%[[W]] : memref<4xi16>, %[[F]] : memref<4xf32>)
+// CHECK-LABEL: gpu.func @k
+//  CHECK-SAME:   (%[[KA:.*]]: memref<4xi16>, %[[KF:.*]]: memref<4xf32>) kernel
+//       CHECK:   %[[L:.*]] = memref.load %[[KA]][%{{.*}}] : memref<4xi16>
+//       CHECK:   %[[V:.*]] = arith.bitcast %[[L]] : i16 to bf16
+//       CHECK:   %[[E:.*]] = arith.extf %[[V]] : bf16 to f32
+//       CHECK:   %[[T:.*]] = arith.truncf %[[E]] : f32 to bf16
+//       CHECK:   %[[S:.*]] = arith.bitcast %[[T]] : bf16 to i16
+//       CHECK:   memref.store %[[S]], %[[KA]][%{{.*}}] : memref<4xi16>
+//       CHECK:   memref.store %[[E]], %[[KF]]
+// CHECK-LABEL: gpu.func @helper
+//  CHECK-SAME:   memref<4xbf16>
+module attributes {gpu.container_module} {
+  func.func @host(%a: memref<4xbf16>, %f: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xbf16>, %f : memref<4xf32>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @k(%a: memref<4xbf16>, %f: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0] : memref<4xbf16>
+      %e = arith.extf %v : bf16 to f32
+      %t = arith.truncf %e : f32 to bf16
+      memref.store %t, %a[%c0] : memref<4xbf16>
+      memref.store %e, %f[%c0] : memref<4xf32>
+      gpu.return
+    }
+    gpu.func @helper(%a: memref<4xbf16>) {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @k(%a: memref<4xbf16>) kernel {
+      // expected-error @below {{uses a bf16 buffer in a Vulkan kernel other than by memref.load/store}}
+      %s = memref.subview %a[0] [2] [1] : memref<4xbf16> to memref<2xbf16, strided<[1]>>
+      gpu.return
+    }
+  }
+}
