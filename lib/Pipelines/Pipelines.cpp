@@ -46,8 +46,9 @@ static std::string frontEnd(const Options &options, unsigned maxBuffers) {
   return s;
 }
 
-/// Anything not written as a vectorized kernel (reductions, matmul) goes
-/// through upstream's parallel-loop mapping: one thread per output element.
+/// What Ferric's own kernel writers leave (matmul, fills, reductions they do
+/// not match) goes through upstream's parallel-loop mapping: one thread per
+/// output element.
 static std::string loopsToGPU(unsigned blockSize) {
   return llvm::formatv("func.func(convert-linalg-to-parallel-loops,"
                        "scf-parallel-loop-tiling{{parallel-loop-tile-sizes={0} "
@@ -70,7 +71,9 @@ void mlir::ferric::buildCPUPipeline(OpPassManager &pm,
 void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                                      const NVVMPipelineOptions &options) {
   addPipeline(pm, frontEnd(options, 0));
-  addPipeline(pm, llvm::formatv("func.func(ferric-elementwise-to-gpu{{"
+  addPipeline(pm, llvm::formatv("func.func(ferric-reduction-to-gpu{{"
+                                "block-size={0}},"
+                                "ferric-elementwise-to-gpu{{"
                                 "block-size={0} elements-per-thread={1}}),",
                                 options.blockSize.getValue(),
                                 options.elementsPerThread.getValue())
@@ -107,7 +110,9 @@ void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
   addPipeline(pm, frontEnd(options, options.storageBufferLimit));
   addPipeline(
       pm,
-      llvm::formatv("func.func(ferric-elementwise-to-gpu{{block-size={0} "
+      llvm::formatv("func.func(ferric-reduction-to-gpu{{block-size={0} "
+                    "workgroup-alloc=true},"
+                    "ferric-elementwise-to-gpu{{block-size={0} "
                     "elements-per-thread=1}),",
                     options.blockSize.getValue())
               .str() +

@@ -11,6 +11,7 @@
 // RUN: FileCheck %s --check-prefix=ERF < %t/gelu_exact_kernel.ptx
 // RUN: FileCheck %s --check-prefix=FILL < %t/rowsum_kernel.ptx
 // RUN: FileCheck %s --check-prefix=RED < %t/rowsum_kernel_0.ptx
+// RUN: FileCheck %s --check-prefix=BAR < %t/rowsum_kernel_0.ptx
 // RUN: FileCheck %s --check-prefix=MM < %t/matmul_kernel_2.ptx
 // RUN: %ptxas -arch=sm_90 %t/swiglu_static_kernel.ptx -o %t/swiglu_static.cubin
 // RUN: %ptxas -arch=sm_90 %t/swiglu_dynamic_kernel.ptx -o %t/swiglu_dynamic.cubin
@@ -123,15 +124,22 @@ func.func @gelu_exact(%a: tensor<?xf32>) -> tensor<?xf32> {
 }
 
 // A reduction: a fill kernel (scalar, through the parallel-loop path) and a
-// reduction kernel with one thread per output element looping over the row.
+// block reduction (ferric-reduction-to-gpu): 256 f32 partials in shared
+// memory, combined in a tree with a barrier per step, thread 0 storing.
 // FILL: .visible .entry rowsum_kernel(
 // FILL: st.global.b32 [%rd{{[0-9]+}}], 0;
 // FILL-NOT: v4
 // RED: .visible .entry rowsum_kernel(
-// RED: ld.global.b32
-// RED: add.rn.f32
-// RED: st.global.b32
-// RED: bra
+// RED: .shared .align 4 .b8 __wg_rowsum_kernel_0[1024];
+// RED-DAG: ld.global.b32
+// RED-DAG: add.rn.f32
+// RED-DAG: st.shared.b32
+// RED-DAG: ld.shared.b32 {{.*}}+512]
+// RED-DAG: ld.shared.b32 {{.*}}+4]
+// RED-DAG: st.global.b32
+// One barrier after the partials, one per tree step (8), one at the end.
+// BAR-COUNT-10: bar.sync 0;
+// BAR-NOT: bar.sync
 func.func @rowsum(%a: tensor<?x256xf32>) -> tensor<?xf32> {
   %0 = ferric.reduce sum %a dims [1] : tensor<?x256xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>

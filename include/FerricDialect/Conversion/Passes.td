@@ -159,4 +159,44 @@ def FerricBF16BuffersAsI16 : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
+  let summary = "Map linalg reductions to block reductions or one thread per "
+                "output";
+  let description = [{
+    Rewrites each bufferized `linalg.generic` with reduction loops (what
+    `ferric.reduce` produces) into one `gpu.launch`:
+
+    - When the innermost loop is a reduction (row sums, row max, full
+      reductions) and the body folds the output argument with one
+      `arith.addf`, `mulf`, `maximumf`, `minimumf`, `maxnumf` or `minnumf`,
+      a *block reduction*: one block per output element at a time (a
+      grid-stride loop over outputs); each thread folds a strided slice of
+      the reduced elements with the generic's own body (consecutive threads
+      read consecutive elements), then the block combines the partials in
+      workgroup memory with a tree of `block-size` (rounded down to a power
+      of two, at least 32) and thread 0 folds the total into the output,
+      which holds the reduction's initial value.
+    - Otherwise (an outer reduction dim, such as a column sum), *one thread
+      per output*: a grid-stride loop over outputs in row-major order, each
+      thread folding all its reduced elements in order; consecutive threads
+      read consecutive elements. All loops run inside the kernel, so the
+      kernel takes buffers only (the Vulkan ABI), unlike upstream's mapping,
+      which launches once per outer reduction index.
+
+    Inputs need projected-permutation maps and identity layouts; other
+    generics are left alone.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block (power of two for block reductions)">,
+    Option<"workgroupAlloc", "workgroup-alloc", "bool", /*default=*/"false",
+           "Allocate the block's workgroup buffer with memref.alloc in the "
+           "kernel instead of a gpu.launch workgroup attribution (the SPIR-V "
+           "conversion of gpu.func does not take attributions)">
+  ];
+}
+
 #endif // FERRIC_CONVERSION_PASSES_TD

@@ -1,6 +1,6 @@
 // ferric.reduce on f32 (sum, max, min, mean; with and without keepdim),
 // every size dynamic, for the ferric-run integration tests
-// (test/Integration/{cpu,cuda}/run-reduce.mlir). A reduction is a fusion
+// (test/Integration/{cpu,cuda,vulkan}/run-reduce.mlir). A reduction is a fusion
 // barrier: the ops before and after it fuse into kernels of their own.
 // Generated from one template for f16, bf16, f32 and f64: keep the four
 // files in step.

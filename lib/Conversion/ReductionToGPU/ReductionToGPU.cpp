@@ -1,0 +1,362 @@
+//===- ReductionToGPU.cpp - GPU kernels for linalg reductions -------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// Upstream's parallel-loop mapping gives one thread per output element with
+// the outer loops on the host: a full reduction runs on a single thread, and
+// a reduction over an outer dim launches once per reduced index (passing
+// that index to the kernel, which the Vulkan ABI cannot). This pass writes
+// one kernel per reduction: a block reduction when the innermost loop is
+// reduced, else one thread per output with every loop inside the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace ferric {
+#define GEN_PASS_DEF_FERRICREDUCTIONTOGPU
+#include "FerricDialect/Conversion/Passes.h.inc"
+} // namespace ferric
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// The identity of the combiner `op` for `type`, or null if `op` is not a
+/// combiner the block reduction handles.
+static TypedAttr identityOf(Operation *op, FloatType type) {
+  const llvm::fltSemantics &sem = type.getFloatSemantics();
+  if (isa<arith::AddFOp>(op)) // -0 + x == x for every x; +0 + -0 is +0
+    return FloatAttr::get(type, APFloat::getZero(sem, /*Negative=*/true));
+  if (isa<arith::MulFOp>(op))
+    return FloatAttr::get(type, APFloat::getOne(sem));
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+    return FloatAttr::get(type, APFloat::getInf(sem, /*Negative=*/true));
+  if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+    return FloatAttr::get(type, APFloat::getInf(sem, /*Negative=*/false));
+  return nullptr;
+}
+
+/// True if this pass writes a kernel for `generic`.
+static bool isSupported(linalg::GenericOp generic) {
+  if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
+      generic.getNumReductionLoops() == 0 ||
+      generic->getParentOfType<gpu::LaunchOp>() ||
+      !generic.getBody()->getOps<linalg::IndexOp>().empty())
+    return false;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type) {
+      if (generic.isDpsInit(&operand))
+        return false;
+      continue;
+    }
+    if (!type.getLayout().isIdentity() ||
+        !generic.getMatchingIndexingMap(&operand).isProjectedPermutation())
+      return false;
+  }
+  return true;
+}
+
+/// The op folding the accumulator if `generic` can be a block reduction:
+/// innermost loop reduced, body yielding combiner(acc, value) with the
+/// accumulator used nowhere else.
+static Operation *blockCombiner(linalg::GenericOp generic) {
+  if (generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return nullptr;
+  BlockArgument acc = generic.getRegionOutputArgs()[0];
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Operation *combiner = yield.getValues()[0].getDefiningOp();
+  auto accType = dyn_cast<FloatType>(acc.getType());
+  if (!combiner || !accType || !acc.hasOneUse() ||
+      acc.getUses().begin()->getOwner() != combiner ||
+      combiner->getNumOperands() != 2 || !identityOf(combiner, accType))
+    return nullptr;
+  return combiner;
+}
+
+/// `combiner` applied to (acc, value) in the operand order of the original.
+static Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
+                     Value acc, Value value) {
+  unsigned accPos = combiner->getOperand(0) == accArg ? 0 : 1;
+  IRMapping m;
+  m.map(combiner->getOperand(accPos), acc);
+  m.map(combiner->getOperand(1 - accPos), value);
+  return b.clone(*combiner, m)->getResult(0);
+}
+
+namespace {
+/// Writes the kernel of one reduction generic.
+class ReductionWriter {
+public:
+  ReductionWriter(linalg::GenericOp generic, unsigned threads,
+                  bool workgroupAlloc)
+      : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
+        loc(generic.getLoc()) {}
+
+  void write(OpBuilder &b, Operation *combiner);
+
+private:
+  /// Host side: loop sizes, output and reduced element counts.
+  void computeSizes(OpBuilder &b);
+  /// The loop indices of `dims` at linear index `linear`, row-major.
+  void delinearize(OpBuilder &b, Value linear, ArrayRef<unsigned> dims,
+                   SmallVectorImpl<Value> &idx);
+  /// Indices into `operand`'s memref at loop indices `idx`.
+  SmallVector<Value> indicesOf(OpOperand *operand, ArrayRef<Value> idx);
+  /// The body applied at loop indices `idx` to accumulator `acc`.
+  Value foldElement(OpBuilder &b, ArrayRef<Value> idx, Value acc);
+  /// The fold into `init` of the reduced elements lb, lb + step, ... below
+  /// numRed, at the output whose loop indices are in `idx`.
+  Value foldRange(OpBuilder &b, Value lb, Value step, Value init,
+                  ArrayRef<Value> idx);
+  /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
+  gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
+  void writeBlockReduction(OpBuilder &b, Operation *combiner);
+  void writeThreadPerOutput(OpBuilder &b);
+
+  linalg::GenericOp generic;
+  unsigned threads;
+  bool workgroupAlloc;
+  Location loc;
+  SmallVector<Value> sizes;
+  SmallVector<unsigned> parallelDims, reductionDims;
+  Value numOut, numRed;
+};
+} // namespace
+
+void ReductionWriter::computeSizes(OpBuilder &b) {
+  for (Range r :
+       cast<linalg::LinalgOp>(generic.getOperation()).createLoopRanges(b, loc))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
+  for (auto [d, it] : llvm::enumerate(generic.getIteratorTypesArray()))
+    (it == utils::IteratorType::reduction ? reductionDims : parallelDims)
+        .push_back(d);
+  numOut = numRed = arith::ConstantIndexOp::create(b, loc, 1);
+  for (unsigned d : parallelDims)
+    numOut = arith::MulIOp::create(b, loc, numOut, sizes[d]);
+  for (unsigned d : reductionDims)
+    numRed = arith::MulIOp::create(b, loc, numRed, sizes[d]);
+}
+
+void ReductionWriter::delinearize(OpBuilder &b, Value linear,
+                                  ArrayRef<unsigned> dims,
+                                  SmallVectorImpl<Value> &idx) {
+  if (dims.empty())
+    return;
+  // linear < the product of the sizes, so the outermost index is what is
+  // left after the others (no division for a single dim).
+  Value rest = linear;
+  ArrayRef<unsigned> inner = dims.drop_front();
+  for (unsigned d : llvm::reverse(inner)) {
+    idx[d] = arith::RemUIOp::create(b, loc, rest, sizes[d]);
+    rest = arith::DivUIOp::create(b, loc, rest, sizes[d]);
+  }
+  idx[dims.front()] = rest;
+}
+
+SmallVector<Value> ReductionWriter::indicesOf(OpOperand *operand,
+                                              ArrayRef<Value> idx) {
+  AffineMap map = generic.getMatchingIndexingMap(operand);
+  SmallVector<Value> at;
+  for (unsigned k = 0; k < map.getNumResults(); ++k)
+    at.push_back(idx[map.getDimPosition(k)]);
+  return at;
+}
+
+Value ReductionWriter::foldElement(OpBuilder &b, ArrayRef<Value> idx,
+                                   Value acc) {
+  IRMapping m;
+  for (OpOperand *in : generic.getDpsInputOperands()) {
+    Value v = in->get();
+    if (isa<MemRefType>(v.getType()))
+      v = memref::LoadOp::create(b, loc, v, indicesOf(in, idx));
+    m.map(generic.getMatchingBlockArgument(in), v);
+  }
+  m.map(generic.getRegionOutputArgs()[0], acc);
+  for (Operation &op : generic.getBody()->without_terminator())
+    b.clone(op, m);
+  return m.lookup(generic.getBody()->getTerminator()->getOperand(0));
+}
+
+Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
+                                 ArrayRef<Value> idx) {
+  // The loop only runs under lb < numRed: SCF-to-SPIR-V (LLVM 22) returns
+  // an scf.for's results through a variable stored in the loop body only,
+  // so a loop that runs zero times would yield garbage instead of `init`.
+  auto nonEmpty = scf::IfOp::create(
+      b, loc, TypeRange{init.getType()},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, numRed),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&nonEmpty.getElseRegion().front());
+  scf::YieldOp::create(b, loc, init);
+  b.setInsertionPointToStart(&nonEmpty.getThenRegion().front());
+  auto loop = scf::ForOp::create(b, loc, lb, numRed, step, ValueRange{init});
+  scf::YieldOp::create(b, loc, loop.getResult(0));
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> full(idx);
+  delinearize(b, loop.getInductionVar(), reductionDims, full);
+  scf::YieldOp::create(b, loc,
+                       foldElement(b, full, loop.getRegionIterArgs()[0]));
+  return nonEmpty.getResult(0);
+}
+
+gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
+                                      TypeRange workgroup) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  auto guard = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, numOut, c0),
+      /*withElse=*/false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  Value bs = arith::ConstantIndexOp::create(b, loc, threads);
+  auto op = gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1,
+                                  /*dynamicSharedMemorySize=*/nullptr,
+                                  /*asyncTokenType=*/nullptr,
+                                  /*asyncDependencies=*/{}, workgroup);
+  b.setInsertionPointToStart(&op.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&op.getBody().front());
+  return op;
+}
+
+void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
+  computeSizes(b);
+  if (combiner)
+    writeBlockReduction(b, combiner);
+  else
+    writeThreadPerOutput(b);
+}
+
+void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
+  Value bs = arith::ConstantIndexOp::create(b, loc, threads);
+  // Enough blocks for one output per thread, within Vulkan's guaranteed
+  // 65535 workgroups; the grid-stride loop covers the rest.
+  Value grid = arith::MinUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, numOut, bs),
+      arith::ConstantIndexOp::create(b, loc, 65535));
+  gpu::LaunchOp op = launch(b, grid, {});
+  Value tid = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, op.getBlockIds().x, bs),
+      op.getThreadIds().x);
+  Value stride = arith::MulIOp::create(b, loc, op.getGridSize().x, bs);
+  auto outLoop = scf::ForOp::create(b, loc, tid, numOut, stride);
+  b.setInsertionPointToStart(outLoop.getBody());
+  SmallVector<Value> idx(sizes.size());
+  delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
+  OpOperand *init = generic.getDpsInitOperand(0);
+  SmallVector<Value> at = indicesOf(init, idx);
+  Value start = memref::LoadOp::create(b, loc, init->get(), at);
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  Value folded = foldRange(b, c0, c1, start, idx);
+  memref::StoreOp::create(b, loc, folded, init->get(), at);
+}
+
+void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  Value bs = arith::ConstantIndexOp::create(b, loc, threads);
+  Value grid = arith::MinUIOp::create(
+      b, loc, numOut, arith::ConstantIndexOp::create(b, loc, 65535));
+  // Workgroup memory as the numeric space 3, which NVVM (shared) and the
+  // Vulkan storage-class mapping (Workgroup) both understand.
+  auto shared =
+      MemRefType::get({(int64_t)threads}, accType, MemRefLayoutAttrInterface(),
+                      b.getI64IntegerAttr(3));
+  gpu::LaunchOp op =
+      launch(b, grid, workgroupAlloc ? TypeRange{} : TypeRange{shared});
+  Value smem = workgroupAlloc ? Value(memref::AllocOp::create(b, loc, shared))
+                              : Value(op.getWorkgroupAttributions()[0]);
+  Value tid = op.getThreadIds().x;
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value identity =
+      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+
+  // One output per iteration; every thread of the block takes part.
+  auto outLoop = scf::ForOp::create(b, loc, op.getBlockIds().x, numOut,
+                                    op.getGridSize().x);
+  b.setInsertionPointToStart(outLoop.getBody());
+  SmallVector<Value> idx(sizes.size());
+  delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
+  Value partial = foldRange(b, tid, bs, identity, idx);
+  // Tree over workgroup memory: after the step of stride s, smem[t] (t < s)
+  // holds the fold of smem[t] and smem[t + s].
+  memref::StoreOp::create(b, loc, partial, smem, tid);
+  gpu::BarrierOp::create(b, loc);
+  for (unsigned s = threads / 2; s >= 1; s /= 2) {
+    Value sv = arith::ConstantIndexOp::create(b, loc, s);
+    auto active = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid, sv),
+        /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&active.getThenRegion().front());
+      Value mine = memref::LoadOp::create(b, loc, smem, tid);
+      Value other = memref::LoadOp::create(
+          b, loc, smem, arith::AddIOp::create(b, loc, tid, sv).getResult());
+      memref::StoreOp::create(b, loc, combine(b, combiner, accArg, mine, other),
+                              smem, tid);
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  auto first = scf::IfOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, c0),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&first.getThenRegion().front());
+    OpOperand *init = generic.getDpsInitOperand(0);
+    SmallVector<Value> at = indicesOf(init, idx);
+    Value start = memref::LoadOp::create(b, loc, init->get(), at);
+    Value total = memref::LoadOp::create(b, loc, smem, c0);
+    memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, total),
+                            init->get(), at);
+  }
+  // The next output reuses workgroup memory.
+  gpu::BarrierOp::create(b, loc);
+}
+
+namespace {
+struct FerricReductionToGPUPass
+    : ferric::impl::FerricReductionToGPUBase<FerricReductionToGPUPass> {
+  using FerricReductionToGPUBase::FerricReductionToGPUBase;
+
+  void runOnOperation() override {
+    if (blockSize == 0 || blockSize > 1024) {
+      getOperation().emitError("ferric-reduction-to-gpu: block-size must be "
+                               "in [1, 1024], got ")
+          << blockSize.getValue();
+      return signalPassFailure();
+    }
+    SmallVector<linalg::GenericOp> found;
+    getOperation().walk([&](linalg::GenericOp g) {
+      if (isSupported(g))
+        found.push_back(g);
+    });
+    for (linalg::GenericOp g : found) {
+      Operation *combiner = blockCombiner(g);
+      // A block reduction's tree needs a power of two of threads.
+      unsigned threads = blockSize;
+      if (combiner) {
+        threads = 32;
+        while (threads * 2 <= blockSize)
+          threads *= 2;
+      }
+      OpBuilder b(g);
+      ReductionWriter(g, threads, workgroupAlloc).write(b, combiner);
+      g.erase();
+    }
+  }
+};
+} // namespace
