@@ -72,7 +72,7 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                                      const NVVMPipelineOptions &options) {
   addPipeline(pm, frontEnd(options, 0));
   addPipeline(pm, llvm::formatv("func.func(ferric-reduction-to-gpu{{"
-                                "block-size={0}},"
+                                "block-size={0}},ferric-matmul-to-gpu,"
                                 "ferric-elementwise-to-gpu{{"
                                 "block-size={0} elements-per-thread={1}}),",
                                 options.blockSize.getValue(),
@@ -112,6 +112,7 @@ void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
       pm,
       llvm::formatv("func.func(ferric-reduction-to-gpu{{block-size={0} "
                     "workgroup-alloc=true},"
+                    "ferric-matmul-to-gpu{{workgroup-alloc=true},"
                     "ferric-elementwise-to-gpu{{block-size={0} "
                     "elements-per-thread=1}),",
                     options.blockSize.getValue())

@@ -44,6 +44,33 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Workgroup tiles allocated in the kernel (ferric-matmul-to-gpu on SPIR-V)
+// are re-typed too.
+// CHECK-LABEL: gpu.func @tile
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<16xi16, 3>
+//       CHECK:   %[[Z:.*]] = arith.bitcast %{{.*}} : bf16 to i16
+//       CHECK:   memref.store %[[Z]], %[[T]]
+//       CHECK:   %[[L:.*]] = memref.load %[[T]]
+// (the pipeline's canonicalize folds these two bitcasts away)
+//       CHECK:   %[[B:.*]] = arith.bitcast %[[L]] : i16 to bf16
+//       CHECK:   %[[W:.*]] = arith.bitcast %[[B]] : bf16 to i16
+//       CHECK:   memref.store %[[W]], %{{.*}} : memref<16xi16>
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tile(%out: memref<16xbf16>) kernel {
+      %c0 = arith.constant 0 : index
+      %zero = arith.constant 0.0 : bf16
+      %t = memref.alloc() : memref<16xbf16, 3>
+      memref.store %zero, %t[%c0] : memref<16xbf16, 3>
+      %v = memref.load %t[%c0] : memref<16xbf16, 3>
+      memref.store %v, %out[%c0] : memref<16xbf16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @k(%a: memref<4xbf16>) kernel {

@@ -44,6 +44,7 @@
 // NVVM-NEXT:   canonicalize{{.*}},
 // NVVM-NEXT:   func.func(
 // NVVM-NEXT:     ferric-reduction-to-gpu{block-size=128 workgroup-alloc=false},
+// NVVM-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // NVVM-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
 // NVVM-NEXT:   ),
 // NVVM-NEXT:   func.func(
@@ -76,6 +77,7 @@
 // SPIRV-NEXT:   convert-ferric-to-linalg,
 // SPIRV:        func.func(
 // SPIRV-NEXT:     ferric-reduction-to-gpu{block-size=32 workgroup-alloc=true},
+// SPIRV-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
 // SPIRV-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1}
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   func.func(

@@ -13,6 +13,7 @@
 // RUN: FileCheck %s --check-prefix=RED < %t/rowsum_kernel_0.ptx
 // RUN: FileCheck %s --check-prefix=BAR < %t/rowsum_kernel_0.ptx
 // RUN: FileCheck %s --check-prefix=MM < %t/matmul_kernel_2.ptx
+// RUN: FileCheck %s --check-prefix=TILE < %t/matmul_kernel_1.ptx
 // RUN: %ptxas -arch=sm_90 %t/swiglu_static_kernel.ptx -o %t/swiglu_static.cubin
 // RUN: %ptxas -arch=sm_90 %t/swiglu_dynamic_kernel.ptx -o %t/swiglu_dynamic.cubin
 // RUN: %ptxas -arch=sm_90 %t/swiglu_f16_kernel.ptx -o %t/swiglu_f16.cubin
@@ -39,8 +40,8 @@
 // The ferric-lower-to-nvvm pipeline end to end on SwiGLU and friends: each
 // elementwise chain becomes one vectorized kernel (16-byte global loads and
 // stores), libdevice is linked (no unresolved __nv_ functions), the PTX
-// assembles for sm_90; reductions and matmul take the parallel-loop
-// fallback and still give valid PTX. (LLVM 22 prints 16-byte f32 loads as
+// assembles for sm_90; reductions become block reductions and matmul a
+// shared-memory tiled kernel, also valid PTX. (LLVM 22 prints 16-byte f32 loads as
 // `ld.global.v4.b32`.)
 
 // Host side: one launch per fused chain, kernels serialized into gpu.binary.
@@ -145,8 +146,18 @@ func.func @rowsum(%a: tensor<?x256xf32>) -> tensor<?xf32> {
   return %0 : tensor<?xf32>
 }
 
-// f16 matmul: fill, the f32-accumulating product (one thread per output
-// element) and the vectorized narrowing to f16.
+// f16 matmul: fill, the f32-accumulating product (ferric-matmul-to-gpu:
+// 16 x 16 f16 tiles of A and B in shared memory, a barrier after staging
+// and after each step) and the vectorized narrowing to f16.
+// TILE: .visible .entry matmul_kernel(
+// TILE-DAG: .shared .align 2 .b8 __wg_matmul_kernel_0[512];
+// TILE-DAG: .shared .align 2 .b8 __wg_matmul_kernel_1[512];
+// TILE-DAG: st.shared.b16
+// TILE-DAG: ld.shared.b16
+// TILE-DAG: cvt.f32.f16
+// TILE-DAG: mul.rn.f32
+// TILE-DAG: add.rn.f32
+// TILE-COUNT-2: bar.sync 0;
 // MM: .visible .entry matmul_kernel(
 // MM: ld.global.v4.b32
 // MM: cvt.rn.f16x2.f32

@@ -149,7 +149,8 @@ def FerricBF16BuffersAsI16 : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
     the wrong bytes. Run after `arith-emulate-unsupported-floats` and
     `arith-expand{include-bf16}` (which leave bf16 only in buffers and in
     `arith.bitcast`s to and from i16), this pass re-types every bf16 memref
-    argument of a kernel as the i16 memref of the same shape (a load gains a
+    argument and `memref.alloc` (workgroup tiles) of a kernel as the i16
+    memref of the same shape (a load gains a
     bitcast to bf16, a store a bitcast to i16) and casts the operands of
     the `gpu.launch_func`s that call it with `unrealized_conversion_cast`,
     which the host's LLVM lowering removes (both memrefs have the same
@@ -196,6 +197,31 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "Allocate the block's workgroup buffer with memref.alloc in the "
            "kernel instead of a gpu.launch workgroup attribution (the SPIR-V "
            "conversion of gpu.func does not take attributions)">
+  ];
+}
+
+def FerricMatmulToGPU : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {
+  let summary = "Map linalg.matmul and batch_matmul to a shared-memory tiled "
+                "GPU kernel";
+  let description = [{
+    Rewrites a bufferized `linalg.matmul` or `linalg.batch_matmul` (default
+    indexing maps, identity layouts; what `ferric.matmul` becomes) into one
+    `gpu.launch` of 16 x 16 threads per block, one output tile per block
+    (grid-stride loops over tiles and batches): for each 16-wide step of the
+    contraction, the block loads one tile of each operand into workgroup
+    memory (bounds-checked), synchronizes, and every thread folds its row of
+    the A tile with its column of the B tile through the op's own body
+    (so f16/bf16 operands accumulate in the f32 output as the op says).
+    Each element of A and B is read from global memory once per tile
+    instead of once per output element.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"workgroupAlloc", "workgroup-alloc", "bool", /*default=*/"false",
+           "Allocate the tiles with memref.alloc in the kernel instead of "
+           "gpu.launch workgroup attributions (for SPIR-V)">
   ];
 }
 

@@ -1,0 +1,248 @@
+//===- MatmulToGPU.cpp - Tiled GPU kernel for linalg matmuls --------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The classic shared-memory tiled matmul: a 16 x 16 block computes a
+// 16 x 16 tile of C, staging 16 x 16 tiles of A and B in workgroup memory,
+// so each element of A and B is read from global memory once per tile.
+// Not a tensor-core kernel; correct and far less memory-bound than one
+// thread per output reading whole rows and columns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace ferric {
+#define GEN_PASS_DEF_FERRICMATMULTOGPU
+#include "FerricDialect/Conversion/Passes.h.inc"
+} // namespace ferric
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+static constexpr int64_t kTile = 16;
+
+/// True for a matmul or batch_matmul this pass writes.
+static bool isSupported(linalg::LinalgOp op) {
+  bool defaultMaps = false;
+  if (auto mm = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+    defaultMaps = !mm.hasUserDefinedMaps();
+  else if (auto bmm = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+    defaultMaps = !bmm.hasUserDefinedMaps();
+  if (!defaultMaps || !op.hasPureBufferSemantics() ||
+      op->getParentOfType<gpu::LaunchOp>())
+    return false;
+  return llvm::all_of(op->getOperands(), [](Value v) {
+    auto t = dyn_cast<MemRefType>(v.getType());
+    return t && t.getLayout().isIdentity();
+  });
+}
+
+namespace {
+class MatmulWriter {
+public:
+  MatmulWriter(linalg::LinalgOp op, bool workgroupAlloc)
+      : op(op), workgroupAlloc(workgroupAlloc), loc(op.getLoc()) {}
+
+  void write(OpBuilder &b);
+
+private:
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value dim(OpBuilder &b, Value memref, int64_t d) {
+    return memref::DimOp::create(b, loc, memref, d);
+  }
+  /// tile[ty, tx] = memref[batch..., i, j] if (i < rows && j < cols), else
+  /// zero.
+  void stage(OpBuilder &b, Value memref, Value batch, Value i, Value j,
+             Value rows, Value cols, Value tile, Value ty, Value tx);
+  /// Loops `iv` from `lb` to `ub` by `step`; builder inside the body.
+  scf::ForOp loop(OpBuilder &b, Value lb, Value ub, Value step) {
+    auto f = scf::ForOp::create(b, loc, lb, ub, step);
+    b.setInsertionPointToStart(f.getBody());
+    return f;
+  }
+
+  linalg::LinalgOp op;
+  bool workgroupAlloc;
+  Location loc;
+  bool batched = false;
+};
+} // namespace
+
+void MatmulWriter::stage(OpBuilder &b, Value memref, Value batch, Value i,
+                         Value j, Value rows, Value cols, Value tile, Value ty,
+                         Value tx) {
+  // Stores, not an scf.if yielding the element: a bf16 value must not cross
+  // a region boundary on the SPIR-V path (ferric-bf16-buffers-as-i16 turns
+  // bf16 loads and stores into i16 ones that fold together).
+  Type elem = cast<MemRefType>(memref.getType()).getElementType();
+  Value inside = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, rows),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, cols));
+  auto guarded = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&guarded.getThenRegion().front());
+  SmallVector<Value> at;
+  if (batched)
+    at.push_back(batch);
+  at.append({i, j});
+  memref::StoreOp::create(b, loc, memref::LoadOp::create(b, loc, memref, at),
+                          tile, ValueRange{ty, tx});
+  b.setInsertionPointToStart(&guarded.getElseRegion().front());
+  memref::StoreOp::create(
+      b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)), tile,
+      ValueRange{ty, tx});
+}
+
+void MatmulWriter::write(OpBuilder &b) {
+  Value a = op.getDpsInputs()[0], bm = op.getDpsInputs()[1];
+  Value c = op.getDpsInits()[0];
+  batched = cast<MemRefType>(c.getType()).getRank() == 3;
+  unsigned r = batched ? 1 : 0;
+  // C[batch, M, N] += A[batch, M, K] * B[batch, K, N] on the host side.
+  Value c1 = index(b, 1), tile = index(b, kTile);
+  Value batch = batched ? dim(b, c, 0) : c1;
+  Value m = dim(b, c, r), n = dim(b, c, r + 1), k = dim(b, a, r + 1);
+  Value limit = index(b, 65535);
+  auto gridOf = [&](Value count) {
+    return arith::MinUIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, count, c1), limit);
+  };
+  Value tilesN = arith::CeilDivUIOp::create(b, loc, n, tile);
+  Value tilesM = arith::CeilDivUIOp::create(b, loc, m, tile);
+  Type ta = cast<MemRefType>(a.getType()).getElementType();
+  Type tb = cast<MemRefType>(bm.getType()).getElementType();
+  // Workgroup memory as the numeric space 3 (NVVM shared, Vulkan Workgroup).
+  auto tileOf = [&](Type elem) {
+    return MemRefType::get({kTile, kTile}, elem, MemRefLayoutAttrInterface(),
+                           b.getI64IntegerAttr(3));
+  };
+  SmallVector<Type> shared = {tileOf(ta), tileOf(tb)};
+  auto launch = gpu::LaunchOp::create(
+      b, loc, gridOf(tilesN), gridOf(tilesM), gridOf(batch), tile, tile, c1,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{},
+      workgroupAlloc ? TypeRange{} : TypeRange(shared));
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  SmallVector<Value> tiles;
+  for (auto [i, t] : llvm::enumerate(shared))
+    tiles.push_back(
+        workgroupAlloc
+            ? Value(memref::AllocOp::create(b, loc, cast<MemRefType>(t)))
+            : Value(launch.getWorkgroupAttributions()[i]));
+  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+  Value c0 = index(b, 0);
+
+  // Grid-stride loops over batches and tiles (uniform in the block).
+  loop(b, launch.getBlockIds().z, batch, launch.getGridSize().z);
+  Value bi = b.getInsertionBlock()->getArgument(0);
+  loop(b, launch.getBlockIds().y, tilesM, launch.getGridSize().y);
+  Value row = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, b.getInsertionBlock()->getArgument(0),
+                            tile),
+      ty);
+  loop(b, launch.getBlockIds().x, tilesN, launch.getGridSize().x);
+  Value col = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, b.getInsertionBlock()->getArgument(0),
+                            tile),
+      tx);
+  Value inC = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, m),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, n));
+  Type accType = cast<MemRefType>(c.getType()).getElementType();
+  SmallVector<Value> cAt;
+  if (batched)
+    cAt.push_back(bi);
+  cAt.append({row, col});
+  // C's value at (row, col), clamped into C for the threads outside it
+  // (whose result is not stored); the loops run only when M, N >= 1.
+  SmallVector<Value> clampedAt(cAt);
+  clampedAt[r] =
+      arith::MinUIOp::create(b, loc, row, arith::SubIOp::create(b, loc, m, c1));
+  clampedAt[r + 1] =
+      arith::MinUIOp::create(b, loc, col, arith::SubIOp::create(b, loc, n, c1));
+  Value start = memref::LoadOp::create(b, loc, c, clampedAt);
+
+  // for (k0 = 0; k0 < K; k0 += 16), under K > 0: SCF-to-SPIR-V returns
+  // garbage for the results of a loop that runs zero times.
+  auto nonEmpty = scf::IfOp::create(
+      b, loc, TypeRange{accType},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, k, c0),
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&nonEmpty.getElseRegion().front());
+    scf::YieldOp::create(b, loc, start);
+    b.setInsertionPointToStart(&nonEmpty.getThenRegion().front());
+    auto kLoop = scf::ForOp::create(b, loc, c0, k, tile, ValueRange{start});
+    scf::YieldOp::create(b, loc, kLoop.getResult(0));
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value k0 = kLoop.getInductionVar();
+    // Stage A[row, k0 + tx] and B[k0 + ty, col].
+    stage(b, a, bi, row, arith::AddIOp::create(b, loc, k0, tx), m, k, tiles[0],
+          ty, tx);
+    stage(b, bm, bi, arith::AddIOp::create(b, loc, k0, ty), col, k, n, tiles[1],
+          ty, tx);
+    gpu::BarrierOp::create(b, loc);
+    // Fold the valid part of the step (at least one element: k0 < K).
+    Value steps = arith::MinUIOp::create(b, loc, tile,
+                                         arith::SubIOp::create(b, loc, k, k0));
+    auto inner = scf::ForOp::create(b, loc, c0, steps, c1,
+                                    ValueRange{kLoop.getRegionIterArgs()[0]});
+    {
+      OpBuilder::InsertionGuard gi(b);
+      b.setInsertionPointToStart(inner.getBody());
+      Value kk = inner.getInductionVar();
+      Block *body = op.getBlock();
+      IRMapping map;
+      map.map(body->getArgument(0),
+              memref::LoadOp::create(b, loc, tiles[0], ValueRange{ty, kk}));
+      map.map(body->getArgument(1),
+              memref::LoadOp::create(b, loc, tiles[1], ValueRange{kk, tx}));
+      map.map(body->getArgument(2), inner.getRegionIterArgs()[0]);
+      for (Operation &o : body->without_terminator())
+        b.clone(o, map);
+      scf::YieldOp::create(b, loc,
+                           map.lookup(body->getTerminator()->getOperand(0)));
+    }
+    // The next step overwrites the tiles.
+    gpu::BarrierOp::create(b, loc);
+    scf::YieldOp::create(b, loc, inner.getResult(0));
+  }
+  auto store = scf::IfOp::create(b, loc, inC, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(&store.getThenRegion().front());
+  memref::StoreOp::create(b, loc, nonEmpty.getResult(0), c, cAt);
+}
+
+namespace {
+struct FerricMatmulToGPUPass
+    : ferric::impl::FerricMatmulToGPUBase<FerricMatmulToGPUPass> {
+  using FerricMatmulToGPUBase::FerricMatmulToGPUBase;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> found;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (isSupported(op))
+        found.push_back(op);
+    });
+    for (linalg::LinalgOp op : found) {
+      OpBuilder b(op);
+      MatmulWriter(op, workgroupAlloc).write(b);
+      op->erase();
+    }
+  }
+};
+} // namespace
