@@ -57,6 +57,16 @@ def twins():
         t = t * t + a
         return F.silu(t) * b
 
+    def rmsnorm(x, g):
+        return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + 1e-6) * g
+
+    def softmax(x):
+        return torch.softmax(x, -1)
+
+    def matmul(a, b):
+        return a @ b
+
+    square = lambda n: int(math.isqrt(n))
     return {
         "swiglu": (swiglu, lambda n: [(n,), (n,)]),
         "gelu_tanh": (gelu_tanh, lambda n: [(n,)]),
@@ -65,7 +75,17 @@ def twins():
                               lambda n: [(n // 1024, 1024), (1024,), (n // 1024, 1024)]),
         "row_scale": (row_scale, lambda n: [(n // 1024, 1024), (1024,)]),
         "long_chain": (long_chain, lambda n: [(n,), (n,), (n,)]),
+        "rmsnorm": (rmsnorm, lambda n: [(n // 1024, 1024), (1024,)]),
+        "softmax": (softmax, lambda n: [(n // 1024, 1024)]),
+        # n elements per operand: a sqrt(n) x sqrt(n) matmul (compute-bound;
+        # its GB/s and % copy BW columns mean nothing).
+        "matmul": (matmul, lambda n: [(square(n), square(n))] * 2),
     }
+
+
+# Elementwise and reduction workloads: the default set and the geomean.
+MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
+                "row_scale", "long_chain", "rmsnorm", "softmax"]
 
 
 TORCH_DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
@@ -123,7 +143,8 @@ def main():
     ap.add_argument("--ferric-run", default="ferric-run")
     ap.add_argument("--sizes", default="10,16,20,24,28", help="log2 sizes")
     ap.add_argument("--dtypes", default="f32,f16,bf16")
-    ap.add_argument("--workloads", default=",".join(twins().keys()))
+    ap.add_argument("--workloads", default=",".join(MEMORY_BOUND),
+                    help="comma-separated; also 'matmul'")
     ap.add_argument("--json")
     ap.add_argument("--ferric-options", default="",
                     help="extra ferric-lower-to-nvvm options")
