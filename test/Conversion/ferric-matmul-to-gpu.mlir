@@ -18,7 +18,7 @@
 //       CHECK:     scf.for
 //       CHECK:       scf.for
 //       CHECK:         scf.for
-//       CHECK:           %[[HAS:.*]] = arith.cmpi ugt, %[[K]], %c0
+//       CHECK:           %[[HAS:.*]] = arith.cmpi ult, %c0{{.*}}, %[[K]]
 //       CHECK:           scf.if %[[HAS]] -> (f32)
 //       CHECK:             scf.for %[[K0:.*]] = %c0{{.*}} to %[[K]] step %c16{{.*}} iter_args
 //       CHECK:               memref.load %[[A]]

@@ -13,6 +13,8 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
+#include "../KernelBuilders.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -121,12 +123,8 @@ void MatmulWriter::write(OpBuilder &b) {
   Value tilesM = arith::CeilDivUIOp::create(b, loc, m, tile);
   Type ta = cast<MemRefType>(a.getType()).getElementType();
   Type tb = cast<MemRefType>(bm.getType()).getElementType();
-  // Workgroup memory as the numeric space 3 (NVVM shared, Vulkan Workgroup).
-  auto tileOf = [&](Type elem) {
-    return MemRefType::get({kTile, kTile}, elem, MemRefLayoutAttrInterface(),
-                           b.getI64IntegerAttr(3));
-  };
-  SmallVector<Type> shared = {tileOf(ta), tileOf(tb)};
+  SmallVector<Type> shared = {getWorkgroupMemRefType({kTile, kTile}, ta),
+                              getWorkgroupMemRefType({kTile, kTile}, tb)};
   auto launch = gpu::LaunchOp::create(
       b, loc, gridOf(tilesN), gridOf(tilesM), gridOf(batch), tile, tile, c1,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
@@ -135,12 +133,8 @@ void MatmulWriter::write(OpBuilder &b) {
   b.setInsertionPointToStart(&launch.getBody().front());
   gpu::TerminatorOp::create(b, loc);
   b.setInsertionPointToStart(&launch.getBody().front());
-  SmallVector<Value> tiles;
-  for (auto [i, t] : llvm::enumerate(shared))
-    tiles.push_back(
-        workgroupAlloc
-            ? Value(memref::AllocOp::create(b, loc, cast<MemRefType>(t)))
-            : Value(launch.getWorkgroupAttributions()[i]));
+  SmallVector<Value> tiles =
+      getWorkgroupBuffers(b, loc, launch, shared, workgroupAlloc);
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
   Value c0 = index(b, 0);
 
@@ -162,7 +156,6 @@ void MatmulWriter::write(OpBuilder &b) {
   Value inC = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, m),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, n));
-  Type accType = cast<MemRefType>(c.getType()).getElementType();
   SmallVector<Value> cAt;
   if (batched)
     cAt.push_back(bi);
@@ -176,19 +169,10 @@ void MatmulWriter::write(OpBuilder &b) {
       arith::MinUIOp::create(b, loc, col, arith::SubIOp::create(b, loc, n, c1));
   Value start = memref::LoadOp::create(b, loc, c, clampedAt);
 
-  // for (k0 = 0; k0 < K; k0 += 16), under K > 0: SCF-to-SPIR-V returns
-  // garbage for the results of a loop that runs zero times.
-  auto nonEmpty = scf::IfOp::create(
-      b, loc, TypeRange{accType},
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, k, c0),
-      /*withElseRegion=*/true);
+  // for (k0 = 0; k0 < K; k0 += 16)
+  auto [kLoop, total] = createNonEmptyLoop(b, loc, c0, k, tile, start);
   {
     OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&nonEmpty.getElseRegion().front());
-    scf::YieldOp::create(b, loc, start);
-    b.setInsertionPointToStart(&nonEmpty.getThenRegion().front());
-    auto kLoop = scf::ForOp::create(b, loc, c0, k, tile, ValueRange{start});
-    scf::YieldOp::create(b, loc, kLoop.getResult(0));
     b.setInsertionPointToStart(kLoop.getBody());
     Value k0 = kLoop.getInductionVar();
     // Stage A[row, k0 + tx] and B[k0 + ty, col].
@@ -224,7 +208,7 @@ void MatmulWriter::write(OpBuilder &b) {
   }
   auto store = scf::IfOp::create(b, loc, inC, /*withElseRegion=*/false);
   b.setInsertionPointToStart(&store.getThenRegion().front());
-  memref::StoreOp::create(b, loc, nonEmpty.getResult(0), c, cAt);
+  memref::StoreOp::create(b, loc, total, c, cAt);
 }
 
 namespace {

@@ -14,6 +14,8 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
+#include "../KernelBuilders.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
@@ -188,25 +190,14 @@ Value ReductionWriter::foldElement(OpBuilder &b, ArrayRef<Value> idx,
 
 Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
                                  ArrayRef<Value> idx) {
-  // The loop only runs under lb < numRed: SCF-to-SPIR-V (LLVM 22) returns
-  // an scf.for's results through a variable stored in the loop body only,
-  // so a loop that runs zero times would yield garbage instead of `init`.
-  auto nonEmpty = scf::IfOp::create(
-      b, loc, TypeRange{init.getType()},
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, numRed),
-      /*withElseRegion=*/true);
+  auto [loop, result] = createNonEmptyLoop(b, loc, lb, numRed, step, init);
   OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(&nonEmpty.getElseRegion().front());
-  scf::YieldOp::create(b, loc, init);
-  b.setInsertionPointToStart(&nonEmpty.getThenRegion().front());
-  auto loop = scf::ForOp::create(b, loc, lb, numRed, step, ValueRange{init});
-  scf::YieldOp::create(b, loc, loop.getResult(0));
   b.setInsertionPointToStart(loop.getBody());
   SmallVector<Value> full(idx);
   delinearize(b, loop.getInductionVar(), reductionDims, full);
   scf::YieldOp::create(b, loc,
                        foldElement(b, full, loop.getRegionIterArgs()[0]));
-  return nonEmpty.getResult(0);
+  return result;
 }
 
 gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
@@ -268,15 +259,10 @@ void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
   Value bs = arith::ConstantIndexOp::create(b, loc, threads);
   Value grid = arith::MinUIOp::create(
       b, loc, numOut, arith::ConstantIndexOp::create(b, loc, 65535));
-  // Workgroup memory as the numeric space 3, which NVVM (shared) and the
-  // Vulkan storage-class mapping (Workgroup) both understand.
-  auto shared =
-      MemRefType::get({(int64_t)threads}, accType, MemRefLayoutAttrInterface(),
-                      b.getI64IntegerAttr(3));
+  Type shared = getWorkgroupMemRefType({(int64_t)threads}, accType);
   gpu::LaunchOp op =
       launch(b, grid, workgroupAlloc ? TypeRange{} : TypeRange{shared});
-  Value smem = workgroupAlloc ? Value(memref::AllocOp::create(b, loc, shared))
-                              : Value(op.getWorkgroupAttributions()[0]);
+  Value smem = getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc)[0];
   Value tid = op.getThreadIds().x;
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value identity =

@@ -1,0 +1,48 @@
+//===- KernelBuilders.cpp - Pieces shared by Ferric's GPU kernel writers --===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+
+MemRefType ferric::getWorkgroupMemRefType(ArrayRef<int64_t> shape,
+                                          Type element) {
+  return MemRefType::get(
+      shape, element, MemRefLayoutAttrInterface(),
+      IntegerAttr::get(IntegerType::get(element.getContext(), 64), 3));
+}
+
+SmallVector<Value> ferric::getWorkgroupBuffers(OpBuilder &b, Location loc,
+                                               gpu::LaunchOp launch,
+                                               TypeRange types, bool alloc) {
+  SmallVector<Value> buffers;
+  for (auto [i, t] : llvm::enumerate(types))
+    buffers.push_back(
+        alloc ? Value(memref::AllocOp::create(b, loc, cast<MemRefType>(t)))
+              : Value(launch.getWorkgroupAttributions()[i]));
+  return buffers;
+}
+
+std::pair<scf::ForOp, Value> ferric::createNonEmptyLoop(OpBuilder &b,
+                                                        Location loc, Value lb,
+                                                        Value ub, Value step,
+                                                        Value init) {
+  auto guard = scf::IfOp::create(
+      b, loc, TypeRange{init.getType()},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, ub),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&guard.getElseRegion().front());
+  scf::YieldOp::create(b, loc, init);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{init});
+  scf::YieldOp::create(b, loc, loop.getResult(0));
+  return {loop, guard.getResult(0)};
+}

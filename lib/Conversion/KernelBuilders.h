@@ -1,0 +1,43 @@
+//===- KernelBuilders.h - Pieces shared by Ferric's GPU kernel writers ----===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
+#define FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace ferric {
+
+/// A memref in workgroup memory, as the numeric memory space 3, which NVVM
+/// (shared) and the Vulkan storage-class mapping (Workgroup) both read.
+MemRefType getWorkgroupMemRefType(ArrayRef<int64_t> shape, Type element);
+
+/// Workgroup buffers of a kernel: the attributions of `launch` (made with
+/// `types` as workgroup attributions), or, with `alloc` (SPIR-V, whose
+/// gpu.func conversion takes no attributions), memref.allocs at the
+/// builder's insertion point inside the launch.
+SmallVector<Value> getWorkgroupBuffers(OpBuilder &b, Location loc,
+                                       gpu::LaunchOp launch, TypeRange types,
+                                       bool alloc);
+
+/// An scf.for from `lb` to `ub` by `step` carrying `init`, run only under
+/// lb < ub (else the result is `init`): SCF-to-SPIR-V (LLVM 22) returns a
+/// loop's results through a variable stored only in its body, so a loop
+/// that runs zero times would yield garbage. The loop's body is empty: the
+/// caller fills it and adds the scf.yield. Returns the loop and the value
+/// after it; leaves the builder's insertion point after the guard.
+std::pair<scf::ForOp, Value> createNonEmptyLoop(OpBuilder &b, Location loc,
+                                                Value lb, Value ub, Value step,
+                                                Value init);
+
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
