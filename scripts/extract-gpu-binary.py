@@ -38,9 +38,41 @@ def unescape(s):
     return bytes(out)
 
 
-OBJ = re.compile(r'(assembly|bin) = "((?:[^"\\]|\\.)*)"'
-                 r'|#gpu\.object<#spirv\.[^"]*"((?:[^"\\]|\\.)*)"')
 BINARY = re.compile(r"gpu\.binary @([\w$.]+)")
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+OPEN, CLOSE = "<[{(", ">]})"
+
+
+def objects(line):
+    """Yields (kind, payload) for each #gpu.object<...> in `line`.
+
+    The payload is the object's one string literal at the top level of the
+    attribute (strings inside the target, the properties dictionary or
+    `link = [...]` are nested deeper). It is `assembly = "..."` (PTX),
+    `bin = "..."`, or, in the offload and fatbin formats, an unkeyed string.
+    """
+    start = 0
+    while True:
+        start = line.find("#gpu.object<", start)
+        if start < 0:
+            return
+        i, depth = start + len("#gpu.object<"), 1
+        while i < len(line) and depth:
+            c = line[i]
+            if c == '"':
+                m = STRING.match(line, i)
+                if depth == 1:
+                    before = line[start:i].rstrip()
+                    kind = "assembly" if before.endswith("assembly =") else "bin"
+                    yield kind, m.group(1)
+                i = m.end()
+                continue
+            if c in OPEN:
+                depth += 1
+            elif c in CLOSE:
+                depth -= 1
+            i += 1
+        start = i
 
 
 def main():
@@ -54,9 +86,7 @@ def main():
         m = BINARY.search(line)
         if not m:
             continue
-        for kind, payload, spirv in OBJ.findall(line):
-            if not kind:
-                kind, payload = "bin", spirv
+        for kind, payload in objects(line):
             data = unescape(payload)
             found += 1
             if args.out_dir:

@@ -134,10 +134,12 @@ private:
   }
 
   /// Alignment in bytes that a `w`-wide access at a multiple of `w`
-  /// elements has, given buffers aligned to at least 16 bytes.
+  /// elements has, given buffers aligned to at least 16 bytes: the largest
+  /// power of two dividing the access size (a 3 x f32 access at offset 12i
+  /// is only 4-byte aligned), at most 16.
   uint64_t alignmentFor(Type elem, unsigned w) {
     uint64_t bytes = w * ((elem.getIntOrFloatBitWidth() + 7) / 8);
-    return std::min<uint64_t>(bytes, 16);
+    return std::min<uint64_t>(bytes & -bytes, 16);
   }
 
   /// The linear offset into operand `map`'s memref of the element at linear
@@ -251,18 +253,21 @@ struct FerricElementwiseToGPUPass
     : ferric::impl::FerricElementwiseToGPUBase<FerricElementwiseToGPUPass> {
   using FerricElementwiseToGPUBase::FerricElementwiseToGPUBase;
 
+  /// Elements per thread: 1 for kernels with i1 buffers (bytes in memory,
+  /// bits in vectors) whatever the option says, else the option, else one
+  /// 16-byte access of the narrowest element type.
   unsigned widthFor(linalg::GenericOp generic) {
-    if (elementsPerThread)
-      return elementsPerThread;
     unsigned narrowest = 64;
     for (Value v : generic->getOperands()) {
       Type elem = getElementTypeOrSelf(v.getType());
       if (!isa<MemRefType>(v.getType()))
         continue;
       if (elem.isInteger(1))
-        return 1; // i1 buffers are bytes in memory but bits in vectors
+        return 1;
       narrowest = std::min(narrowest, elem.getIntOrFloatBitWidth());
     }
+    if (elementsPerThread)
+      return elementsPerThread;
     return std::max(1u, 128 / narrowest);
   }
 
@@ -270,7 +275,7 @@ struct FerricElementwiseToGPUPass
     if (blockSize == 0 || blockSize > 1024) {
       getOperation().emitError("ferric-elementwise-to-gpu: block-size must be "
                                "in [1, 1024], got ")
-          << blockSize;
+          << blockSize.getValue();
       return signalPassFailure();
     }
     SmallVector<linalg::GenericOp> generics;

@@ -1,9 +1,6 @@
-// XFAIL: *
-// Known bug: an explicit elements-per-thread is used even for kernels with i1
-// buffers, so the pass emits `vector.store ... : memref<?xi1>, vector<4xi1>`.
-// A memref of i1 holds one byte per element, a vector<4xi1> is four bits:
-// the stored bytes are wrong. The pass description says kernels with i1
-// tensors use one element per thread; widthFor() checks the override first.
+// Kernels with i1 buffers use one element per thread even when
+// elements-per-thread is given: a memref of i1 holds one byte per element,
+// a vector<4xi1> is four bits, so a vector store would write wrong bytes.
 // RUN: ferric-opt %s --ferric-elementwise-to-gpu=elements-per-thread=4 | FileCheck %s
 
 // CHECK-LABEL: func.func @cmp

@@ -1,9 +1,7 @@
-// XFAIL: *
-// Known bug: with elements-per-thread=3 on f32, thread i accesses byte offset
-// 12*i, which is only 4-byte aligned, but the pass asserts `alignment = 8`
-// (alignmentFor returns min(12, 16) = 12, not a power of two; llvm::Align
-// rounds it down to 8). Widths that are not a power of two must assert the
-// largest power of two dividing the access size (4 here), or be rejected.
+// With elements-per-thread=3 on f32, thread i accesses byte offset 12*i,
+// which is only 4-byte aligned: the pass asserts the largest power of two
+// dividing the access size (4), not min(12, 16) (which llvm::Align would
+// round to 8).
 // RUN: ferric-opt %s --ferric-elementwise-to-gpu=elements-per-thread=3 | FileCheck %s
 
 // CHECK-LABEL: func.func @f

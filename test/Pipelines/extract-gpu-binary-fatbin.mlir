@@ -1,10 +1,7 @@
 // REQUIRES: ptxas
-// XFAIL: *
-// Known bug: scripts/extract-gpu-binary.py finds no object in the output of
-// the default ferric-lower-to-nvvm format (fatbin): the object prints as
-// `#gpu.object<#nvvm.target<...>, properties = {...}, "..."` with no
-// `bin = ` keyword, which the script's regex requires ("extract-gpu-binary:
-// no gpu.binary objects found", exit 1). format=bin and format=isa work.
+// The default format (fatbin) prints the object as an unkeyed string
+// (`#gpu.object<#nvvm.target<...>, properties = {...}, "...">`, no `bin =`);
+// the script takes the one top-level string of the object.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: ferric-opt %s --ferric-lower-to-nvvm -o %t/out.mlir
 // RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/out.mlir --out-dir %t
