@@ -87,7 +87,51 @@ struct Parsed {
   std::unordered_map<uint32_t, FunctionUses> functions;
   std::vector<std::pair<uint32_t, std::string>> entryPoints; // (fn, name)
   std::unordered_map<uint32_t, std::vector<uint32_t>> localSize;
+  // Access chain result id -> base pointer id.
+  std::unordered_map<uint32_t, uint32_t> chainBase;
+  // Ids used by a function-body instruction other than as the pointer of a
+  // load or the base of an access chain: any of them may be written through.
+  // Literal words are included too, which can only add false positives.
+  std::set<uint32_t> maybeWritten;
 };
+
+/// Notes how a function-body instruction uses pointers, for `written`.
+void recordPointerUses(const uint32_t *ins, uint32_t opcode, uint32_t len,
+                       Parsed &p) {
+  switch (opcode) {
+  case OpAccessChain:
+  case OpInBoundsAccessChain:
+  case OpPtrAccessChain:
+  case OpInBoundsPtrAccessChain:
+    if (len > 3)
+      p.chainBase[ins[2]] = ins[3];
+    for (uint32_t i = 4; i < len; ++i) // indices
+      p.maybeWritten.insert(ins[i]);
+    return;
+  case OpLoad:
+  case OpArrayLength:
+  case OpAtomicLoad:
+    return;
+  default:
+    for (uint32_t i = 1; i < len; ++i)
+      p.maybeWritten.insert(ins[i]);
+  }
+}
+
+/// Is variable `var` possibly written through, itself or a derived pointer?
+bool isWritten(const Parsed &p, uint32_t var) {
+  for (uint32_t id : p.maybeWritten) {
+    for (int depth = 0; depth < 64; ++depth) {
+      if (id == var)
+        return true;
+      auto base = p.chainBase.find(id);
+      if (base == p.chainBase.end())
+        break;
+      id = base->second;
+    }
+  }
+  return false;
+}
 
 /// Decodes a nul-terminated literal string starting at `words[0]`.
 std::string literalString(const uint32_t *words, size_t count) {
@@ -255,8 +299,10 @@ bool parse(const uint32_t *words, size_t count, Parsed &p, std::string &error) {
       currentFunction = 0;
       break;
     default:
-      if (currentFunction)
+      if (currentFunction) {
         recordUses(ins, opcode, len, p.functions[currentFunction]);
+        recordPointerUses(ins, opcode, len, p);
+      }
       break;
     }
     pos += len;
@@ -297,6 +343,7 @@ std::vector<SpirvBinding> bindingsOf(const Parsed &p, uint32_t root) {
     b.set = set->second;
     b.binding = bind->second;
     b.storageClass = storage;
+    b.written = isWritten(p, id);
     auto ptr = p.types.find(var->second.first);
     if (ptr != p.types.end() && ptr->second.opcode == OpTypePointer &&
         ptr->second.operands.size() == 2)

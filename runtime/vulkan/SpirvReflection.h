@@ -35,6 +35,11 @@ struct SpirvBinding {
   uint64_t minBytes = 0;
   /// The type ends in a runtime array: minBytes is only the fixed prefix.
   bool runtimeSized = false;
+  /// The shader may write the buffer. False only when every use of the
+  /// variable and of the pointers derived from it is a load: the runtime
+  /// then skips the copy back (the host memory may be read-only, e.g. a
+  /// constant global).
+  bool written = true;
 };
 
 struct SpirvEntryPoint {

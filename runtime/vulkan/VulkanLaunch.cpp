@@ -375,8 +375,15 @@ bool Device::recordAndSubmit(Kernel &kernel, const int64_t grid[3],
     }
   }
 
+  // Copy back only what the shader may have written: inputs are unchanged,
+  // and an input may live in read-only memory (a constant global).
+  std::vector<bool> written(numSlots, kernel.entry == nullptr);
+  if (kernel.entry)
+    for (const SpirvBinding &binding : kernel.entry->bindings)
+      if (binding.written && binding.binding < slotOfBuffer.size())
+        written[slotOfBuffer[binding.binding]] = true;
   for (size_t s = 0; s < numSlots; ++s)
-    if (slots[s].source.size)
+    if (written[s] && slots[s].source.size)
       std::memcpy(slots[s].source.ptr, slots[s].host.mapped,
                   slots[s].source.size);
   return true;

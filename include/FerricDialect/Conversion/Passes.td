@@ -66,7 +66,10 @@ def FerricGPUDeviceMemory : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
     function's `memref.alloc`, `memref.dealloc` and `memref.copy` into
     `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`, so every buffer a kernel
     touches lives on the device. The entry function's arguments and results
-    are device buffers (docs/HostABI.md). Fails with a diagnostic on a host
+    are device buffers (docs/HostABI.md). Constant tensors (a
+    `memref.get_global` of a host global) get a device copy made once at
+    function entry and freed before each return, unless the function returns
+    it (the caller then owns it). Fails with a diagnostic on a host
     op that would read device memory directly (`memref.load`/`store`
     outside a kernel).
   }];

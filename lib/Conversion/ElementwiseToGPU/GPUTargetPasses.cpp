@@ -62,7 +62,54 @@ struct FerricGPUDeviceMemoryPass
       }
     });
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    copyGlobalsToDevice(func);
+  }
+
+  /// Does `v`, or a view of it, leave the function through a return?
+  static bool isReturned(Value v) {
+    for (Operation *user : v.getUsers()) {
+      if (user->hasTrait<OpTrait::ReturnLike>())
+        return true;
+      if (isa<ViewLikeOpInterface, memref::CastOp>(user) &&
+          llvm::any_of(user->getResults(), isReturned))
+        return true;
+    }
+    return false;
+  }
+
+  /// Constant tensors bufferize to `memref.get_global` of a host global: give
+  /// each a device copy, made once at function entry, and free it before
+  /// every return unless it is returned (the caller then owns it).
+  void copyGlobalsToDevice(func::FuncOp func) {
+    SmallVector<memref::GetGlobalOp> globals;
+    func.walk([&](memref::GetGlobalOp g) {
+      if (!g->getParentOfType<gpu::LaunchOp>())
+        globals.push_back(g);
+    });
+    if (globals.empty())
+      return;
+    Block &entry = func.getBody().front();
+    for (memref::GetGlobalOp g : globals) {
+      OpBuilder b = OpBuilder::atBlockBegin(&entry);
+      Location loc = g.getLoc();
+      g->moveBefore(&entry, entry.begin());
+      b.setInsertionPointAfter(g);
+      auto device = gpu::AllocOp::create(
+          b, loc, g.getType(), /*asyncToken=*/Type(), ValueRange(),
+          ValueRange(), ValueRange(), /*hostShared=*/false);
+      auto copy =
+          gpu::MemcpyOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
+                                device.getMemref(), g.getResult());
+      g.getResult().replaceAllUsesExcept(device.getMemref(), copy);
+      if (isReturned(device.getMemref()))
+        continue;
+      func.walk([&](func::ReturnOp ret) {
+        OpBuilder rb(ret);
+        gpu::DeallocOp::create(rb, loc, /*asyncToken=*/Type(), ValueRange(),
+                               device.getMemref());
+      });
+    }
   }
 };
 
