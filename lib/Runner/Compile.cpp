@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -409,6 +410,23 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
         f.erase();
         erased = true;
       }
+  }
+  // The JIT'd module and the C library share one symbol namespace: an entry
+  // named `exp` would be what the lowered math's `llvm.call @exp` resolves
+  // to. Prefix every function with a body; declarations keep their names.
+  {
+    SymbolTable symbols(*module);
+    for (auto f : llvm::to_vector(module->getOps<func::FuncOp>())) {
+      if (f.isExternal())
+        continue;
+      std::string name = "__ferric_" + f.getSymName().str();
+      for (unsigned n = 0; symbols.lookup(name); ++n)
+        name = "__ferric" + std::to_string(n) + "_" + f.getSymName().str();
+      if (failed(symbols.rename(f, name)))
+        return llvm::createStringError("cannot rename @" +
+                                       f.getSymName().str());
+    }
+    exe->symbol = entry.getSymName().str();
   }
   if (options.promoteToF64) {
     promoteToF64(*module);

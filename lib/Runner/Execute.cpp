@@ -199,9 +199,9 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
   return out;
 }
 
-static llvm::Error callOnce(ExecutionEngine &engine, StringRef entry,
+static llvm::Error callOnce(ExecutionEngine &engine, StringRef symbol,
                             CallFrame &frame, RuntimeLib *lib) {
-  std::string name = "_mlir_ciface_" + entry.str();
+  std::string name = "_mlir_ciface_" + symbol.str();
   if (llvm::Error e = engine.invokePacked(name, frame.packed))
     return e;
   if (lib) {
@@ -223,7 +223,7 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
   CallFrame frame;
   if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
     return std::move(e);
-  if (llvm::Error e = callOnce(*engine, entry, frame, *lib))
+  if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
     return std::move(e);
   return collectResults(results, frame, memory, /*copy=*/true);
 }
@@ -261,7 +261,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
   if (llvm::Error e =
           buildFrame(args, results, described, memory, frame, buffers))
     return std::move(e);
-  if (llvm::Error e = callOnce(*engine, entry, frame, *lib))
+  if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
     return std::move(e);
   if (*lib)
     (*lib)->streamSynchronize(memory.stream);
@@ -341,7 +341,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
     if (events)
       rt->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();
-    if (llvm::Error e = callOnce(*engine, entry, frame, rt))
+    if (llvm::Error e = callOnce(*engine, symbol, frame, rt))
       return std::move(e);
     if (rt)
       rt->streamSynchronize(memory.stream);
@@ -374,7 +374,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   for (const HostTensor &in : inputs)
     result.bytesPerCall += in.shape.empty() ? 0 : in.byteSize();
   // Output sizes: run once more to learn them (shapes may be dynamic).
-  if (llvm::Error e = callOnce(*engine, entry, frame, rt))
+  if (llvm::Error e = callOnce(*engine, symbol, frame, rt))
     return std::move(e);
   auto outs = collectResults(results, frame, memory, /*copy=*/false);
   if (!outs)

@@ -129,6 +129,9 @@ private:
 
   CompileOptions options;
   std::string entry;
+  /// The entry's name in the compiled module: `entry` with a prefix, so that
+  /// no function of the module shadows a C library function.
+  std::string symbol;
   std::vector<ValueSpec> args, results;
   CompileStats stats;
   std::string loweredIR;
