@@ -38,8 +38,13 @@ static std::string frontEnd(const Options &options, unsigned maxBuffers) {
                            ? std::string("\"\"")
                            : options.fuseReport.getValue())
              .str();
-  s += "convert-ferric-to-linalg,canonicalize,cse,"
-       "one-shot-bufferize{bufferize-function-boundaries "
+  s += "convert-ferric-to-linalg,canonicalize,cse,";
+  if (options.fuse)
+    s += llvm::formatv("func.func(ferric-fuse-into-reductions{{"
+                       "max-buffers={0}}),canonicalize,cse,",
+                       maxBuffers)
+             .str();
+  s += "one-shot-bufferize{bufferize-function-boundaries "
        "function-boundary-type-conversion=identity-layout-map},"
        "canonicalize,buffer-deallocation-pipeline,"
        "convert-bufferization-to-memref,canonicalize";

@@ -13,6 +13,11 @@
 // CPU-NEXT:   convert-ferric-to-linalg,
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   cse,
+// CPU-NEXT:   func.func(
+// CPU-NEXT:     ferric-fuse-into-reductions{max-buffers=0}
+// CPU-NEXT:   ),
+// CPU-NEXT:   canonicalize{{.*}},
+// CPU-NEXT:   cse,
 // CPU-NEXT:   one-shot-bufferize{{{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
 // CPU:        convert-bufferization-to-memref,
 // CPU-NEXT:   canonicalize{{.*}},
@@ -75,6 +80,7 @@
 // SPIRV-NEXT:     ferric-fuse{{{.*}}max-buffers=5 {{.*}}}
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-ferric-to-linalg,
+// SPIRV:          ferric-fuse-into-reductions{max-buffers=5}
 // SPIRV:        func.func(
 // SPIRV-NEXT:     ferric-reduction-to-gpu{block-size=32 workgroup-alloc=true},
 // SPIRV-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},

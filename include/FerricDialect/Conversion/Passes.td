@@ -28,6 +28,34 @@ def ConvertFerricToLinalg : Pass<"convert-ferric-to-linalg"> {
                            "::mlir::math::MathDialect"];
 }
 
+def FerricFuseIntoReductions
+    : Pass<"ferric-fuse-into-reductions", "func::FuncOp"> {
+  let summary = "Fuse elementwise producers into the reductions that read them";
+  let description = [{
+    `ferric-fuse` keeps reductions out of `ferric.fused` groups, so after
+    `convert-ferric-to-linalg` the elementwise group feeding a reduction (the
+    `x * x` of RMSNorm, the `exp(x - max)` of softmax) is a kernel of its own
+    whose result is written to memory and read back. This pass, on
+    `linalg.generic` on tensors, fuses such a producer (all loops parallel)
+    into its consumers with upstream's `linalg::fuseElementwiseOps`, when at
+    least one consumer is a reduction and every use is an input of a
+    `linalg.generic` the producer can fuse into. A producer with several uses
+    is recomputed in each consumer (cloned per use) and disappears; that is
+    done only when it saves memory traffic, counted in full-size tensors: a
+    producer with `k` full-size inputs and `n` uses costs `k + 1 + n` passes
+    over memory before (read inputs, write, read back n times) and at most
+    `n * k` after. Reductions keep their combiner form
+    (`combiner(acc, f(inputs))`), which `ferric-reduction-to-gpu` turns into
+    a block reduction.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let options = [
+    Option<"maxBuffers", "max-buffers", "unsigned", /*default=*/"0",
+           "Largest number of tensor operands a fused consumer may have (the "
+           "Vulkan storage-buffer limit); 0: no limit">
+  ];
+}
+
 def FerricElementwiseToGPU : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
   let summary = "Map elementwise linalg.generic on memrefs to vectorized "
                 "gpu.launch kernels";

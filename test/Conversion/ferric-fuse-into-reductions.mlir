@@ -1,0 +1,190 @@
+// RUN: ferric-opt %s --split-input-file --ferric-fuse-into-reductions | FileCheck %s
+// RUN: ferric-opt %s --split-input-file --ferric-fuse-into-reductions=max-buffers=2 | FileCheck %s --check-prefix=LIMIT
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// RMSNorm's x * x, used only by the sum: fused into the reduction, which
+// keeps the combiner form addf(acc, f(x)).
+
+// CHECK-LABEL: func.func @single_use
+//   CHECK-NOT:   iterator_types = ["parallel", "parallel"]
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//  CHECK-SAME:     ins(%[[X:.*]], %[[X]] : tensor<?x8xf32>, tensor<?x8xf32>)
+//       CHECK:     %[[SQ:.*]] = arith.mulf
+//       CHECK:     %[[ACC:.*]] = arith.addf %{{.*}}, %[[SQ]] : f32
+//       CHECK:     linalg.yield %[[ACC]]
+//   CHECK-NOT:   linalg.generic
+
+// With max-buffers=2 the fused reduction would have 3 tensor operands.
+// LIMIT-LABEL: func.func @single_use
+//       LIMIT:   iterator_types = ["parallel", "parallel"]
+//       LIMIT:   iterator_types = ["parallel", "reduction"]
+func.func @single_use(%x: tensor<?x8xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %sq = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %x : tensor<?x8xf32>, tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%sq : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Softmax's exp(x - max), read by the sum and by the final division: one
+// full-size input, two uses (1 * 2 <= 1 + 1 + 2), so it is recomputed in
+// both and its kernel disappears.
+
+// CHECK-LABEL: func.func @recompute
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//       CHECK:     arith.subf
+//       CHECK:     math.exp
+//       CHECK:     arith.addf
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+//       CHECK:     arith.subf
+//       CHECK:     math.exp
+//       CHECK:     arith.divf
+//   CHECK-NOT:   linalg.generic
+func.func @recompute(%x: tensor<?x8xf32>, %mx: tensor<?xf32>, %init: tensor<?xf32>) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %ex = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mx : tensor<?x8xf32>, tensor<?xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<?x8xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%ex : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %t = arith.addf %acc, %a : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ex, %s : tensor<?x8xf32>, tensor<?xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %q = arith.divf %a, %b : f32
+    linalg.yield %q : f32
+  } -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Three full-size inputs and three uses: recomputing would read 9 tensors
+// where the producer costs 3 + 1 + 3 = 7. Left alone.
+
+// CHECK-LABEL: func.func @too_costly
+//       CHECK:   %[[P:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]] :
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]] :
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]] :
+func.func @too_costly(%a: tensor<?x8xf32>, %b: tensor<?x8xf32>, %c: tensor<?x8xf32>,
+                      %init: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b, %c : tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %m, %z : f32
+    linalg.yield %s : f32
+  } -> tensor<?x8xf32>
+  %s0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %t = arith.addf %acc, %x : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  %s1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %t = arith.maximumf %acc, %x : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  %s2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %t = arith.minimumf %acc, %x : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %s0, %s1, %s2 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// No reduction among the consumers: elementwise grouping is ferric-fuse's
+// decision, not this pass's.
+
+// CHECK-LABEL: func.func @no_reduction
+//       CHECK:   %[[P:.*]] = linalg.generic
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]] :
+func.func @no_reduction(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = math.exp %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  return %q : tensor<?x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A reduction reading the producer twice (sum of p * p) is left alone.
+
+// CHECK-LABEL: func.func @read_twice
+//       CHECK:   %[[P:.*]] = linalg.generic
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]], %[[P]] :
+func.func @read_twice(%x: tensor<?x8xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = math.exp %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p, %p : tensor<?x8xf32>, tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = arith.addf %acc, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
