@@ -167,3 +167,65 @@ func.func @left_alone(%a: memref<8xf32>, %b: memref<8xf32>, %m: memref<4x8xf32>,
 }
 
 // BAD: error: ferric-reduction-to-gpu: block-size must be in [1, 1024], got 0
+
+// -----
+
+// The constant fill of the output right before the reduction is folded into
+// the kernel: thread 0 starts from the fill value, the output is not loaded,
+// and the fill (one more kernel launch) is gone. Here the fill is 1.0 so
+// that it differs from the identity -0.0.
+// CHECK-LABEL: func.func @fill_folded
+//   CHECK-NOT:   linalg.fill
+//       CHECK:   gpu.launch
+//       CHECK:     arith.cmpi eq
+//       CHECK:       %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//       CHECK:       %[[TOT:.*]] = memref.load
+//       CHECK:       arith.addf %[[ONE]], %[[TOT]]
+//   CHECK-NOT:   linalg.fill
+func.func @fill_folded(%in: memref<?x?xf32>, %out: memref<?xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%out : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Not folded: a fill with a runtime value (it would become a scalar kernel
+// argument), and a fill separated from the reduction by a write to the
+// buffer.
+// CHECK-LABEL: func.func @fill_kept
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[O:.*]] : memref<?xf32>)
+//       CHECK:   gpu.launch
+//       CHECK:           memref.load %[[O]]
+//       CHECK:   linalg.fill
+//       CHECK:   memref.copy
+//       CHECK:   gpu.launch
+func.func @fill_kept(%in: memref<?x?xf32>, %out: memref<?xf32>, %v: f32,
+                     %out2: memref<?xf32>, %src: memref<?xf32>) {
+  linalg.fill ins(%v : f32) outs(%out : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%out2 : memref<?xf32>)
+  memref.copy %src, %out2 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xf32>) outs(%out2 : memref<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}

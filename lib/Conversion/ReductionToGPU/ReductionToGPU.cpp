@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace ferric {
@@ -98,10 +99,13 @@ namespace {
 /// Writes the kernel of one reduction generic.
 class ReductionWriter {
 public:
+  /// `fillValue`, if set, is the constant the output holds before the
+  /// reduction (a folded linalg.fill): the kernel starts from it instead of
+  /// loading the output.
   ReductionWriter(linalg::GenericOp generic, unsigned threads,
-                  bool workgroupAlloc)
+                  bool workgroupAlloc, Value fillValue)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
-        loc(generic.getLoc()) {}
+        fillValue(fillValue), loc(generic.getLoc()) {}
 
   void write(OpBuilder &b, Operation *combiner);
 
@@ -121,12 +125,15 @@ private:
                   ArrayRef<Value> idx);
   /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
   gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
+  /// The value the output at `at` starts from.
+  Value startValue(OpBuilder &b, ArrayRef<Value> at);
   void writeBlockReduction(OpBuilder &b, Operation *combiner);
   void writeThreadPerOutput(OpBuilder &b);
 
   linalg::GenericOp generic;
   unsigned threads;
   bool workgroupAlloc;
+  Value fillValue;
   Location loc;
   SmallVector<Value> sizes;
   SmallVector<unsigned> parallelDims, reductionDims;
@@ -220,6 +227,12 @@ gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
   return op;
 }
 
+Value ReductionWriter::startValue(OpBuilder &b, ArrayRef<Value> at) {
+  if (fillValue)
+    return b.clone(*fillValue.getDefiningOp())->getResult(0);
+  return memref::LoadOp::create(b, loc, generic.getDpsInits()[0], at);
+}
+
 void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
   computeSizes(b);
   if (combiner)
@@ -246,7 +259,7 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
   delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
   OpOperand *init = generic.getDpsInitOperand(0);
   SmallVector<Value> at = indicesOf(init, idx);
-  Value start = memref::LoadOp::create(b, loc, init->get(), at);
+  Value start = startValue(b, at);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value folded = foldRange(b, c0, c1, start, idx);
@@ -304,13 +317,29 @@ void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
     b.setInsertionPointToStart(&first.getThenRegion().front());
     OpOperand *init = generic.getDpsInitOperand(0);
     SmallVector<Value> at = indicesOf(init, idx);
-    Value start = memref::LoadOp::create(b, loc, init->get(), at);
+    Value start = startValue(b, at);
     Value total = memref::LoadOp::create(b, loc, smem, c0);
     memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, total),
                             init->get(), at);
   }
   // The next output reuses workgroup memory.
   gpu::BarrierOp::create(b, loc);
+}
+
+/// The linalg.fill of `generic`'s output with a constant that can be folded
+/// into the reduction's kernel: the closest preceding op with memory
+/// effects, filling exactly the output buffer. The kernel writes every
+/// output element, so the fill's own kernel is not needed.
+static linalg::FillOp foldableFill(linalg::GenericOp generic) {
+  Operation *prev = generic->getPrevNode();
+  while (prev && isMemoryEffectFree(prev))
+    prev = prev->getPrevNode();
+  auto fill = dyn_cast_or_null<linalg::FillOp>(prev);
+  if (!fill || !fill.hasPureBufferSemantics() ||
+      fill.getDpsInits()[0] != generic.getDpsInits()[0] ||
+      !fill.value().getDefiningOp<arith::ConstantOp>())
+    return {};
+  return fill;
 }
 
 namespace {
@@ -339,9 +368,13 @@ struct FerricReductionToGPUPass
         while (threads * 2 <= blockSize)
           threads *= 2;
       }
+      linalg::FillOp fill = foldableFill(g);
       OpBuilder b(g);
-      ReductionWriter(g, threads, workgroupAlloc).write(b, combiner);
+      ReductionWriter(g, threads, workgroupAlloc, fill ? fill.value() : Value())
+          .write(b, combiner);
       g.erase();
+      if (fill)
+        fill.erase();
     }
   }
 };
