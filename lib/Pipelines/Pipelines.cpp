@@ -77,7 +77,8 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                                      const NVVMPipelineOptions &options) {
   addPipeline(pm, frontEnd(options, 0));
   addPipeline(pm, llvm::formatv("func.func(ferric-reduction-to-gpu{{"
-                                "block-size={0}},ferric-matmul-to-gpu,"
+                                "block-size={0} warp-size=32},"
+                                "ferric-matmul-to-gpu,"
                                 "ferric-elementwise-to-gpu{{"
                                 "block-size={0} elements-per-thread={1}}),",
                                 options.blockSize.getValue(),

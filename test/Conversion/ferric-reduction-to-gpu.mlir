@@ -1,6 +1,8 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu | FileCheck %s
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="block-size=100 workgroup-alloc=true" | FileCheck %s --check-prefix=ALLOC
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="block-size=0" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32" | FileCheck %s --check-prefix=WARP
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=24" 2>&1 | FileCheck %s --check-prefix=BADWARP
 
 // ferric-reduction-to-gpu alone, on bufferized linalg (what
 // convert-ferric-to-linalg + one-shot-bufferize make of ferric.reduce).
@@ -12,10 +14,10 @@
 // each), and thread 0 folds the total into the output's initial value.
 // CHECK-LABEL: func.func @row_sum
 //  CHECK-SAME:   (%[[IN:.*]]: memref<?x?xf16>, %[[OUT:.*]]: memref<?xf32>)
-//       CHECK:   %[[ROWS:.*]] = memref.dim %[[IN]], %c0
-//       CHECK:   %[[COLS:.*]] = memref.dim %[[IN]], %c1
-//       CHECK:   %[[NOUT:.*]] = arith.muli %{{.*}}, %[[ROWS]]
-//       CHECK:   %[[NRED:.*]] = arith.muli %{{.*}}, %[[COLS]]
+// (The output and reduced element counts are the dims themselves: the
+// products 1 * dim fold.)
+//       CHECK:   %[[NOUT:.*]] = memref.dim %[[IN]], %c0
+//       CHECK:   %[[NRED:.*]] = memref.dim %[[IN]], %c1
 //       CHECK:   %[[GRID:.*]] = arith.minui %[[NOUT]], %c65535
 //       CHECK:   scf.if
 //       CHECK:     gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%[[GX:.*]] = %[[GRID]], {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256{{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, 3>)
@@ -167,6 +169,7 @@ func.func @left_alone(%a: memref<8xf32>, %b: memref<8xf32>, %m: memref<4x8xf32>,
 }
 
 // BAD: error: ferric-reduction-to-gpu: block-size must be in [1, 1024], got 0
+// BADWARP: error: ferric-reduction-to-gpu: warp-size must be 0 or a power of two up to 64, got 24
 
 // -----
 
@@ -226,6 +229,93 @@ func.func @fill_kept(%in: memref<?x?xf32>, %out: memref<?xf32>, %v: f32,
   ^bb0(%x: f32, %acc: f32):
     %s = arith.addf %acc, %x : f32
     linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// warp-size=32, static rows of 1024 f32 (at most warp-max-elements): only
+// the warp reduction. 8 warps per block, one output per warp at a time;
+// each lane keeps 4 partials over chunks of 128 elements (4 loads in
+// flight), folds the rest one by one, combines its partials, then a
+// butterfly of shuffles (16 ... 1) and lane 0 stores. No workgroup memory.
+// WARP-LABEL: func.func @warp_static
+//   WARP-NOT:   workgroup(
+//       WARP:   gpu.launch blocks({{.*}}) in (%{{.*}} = %[[GRID:[^,]*]],
+//       WARP:     %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+//       WARP:     scf.for
+//       WARP:       %[[P:.*]]:4 = scf.for %{{.*}} = %c0{{.*}} to %c1024{{.*}} step %c128{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32)
+// WARP-COUNT-4:       memref.load
+//       WARP:         scf.yield
+//       WARP:       scf.for {{.*}} step %c32
+//       WARP:       arith.addf {{.*}}%[[P]]#1
+//       WARP:       arith.addf {{.*}}%[[P]]#2
+//       WARP:       arith.addf {{.*}}%[[P]]#3
+//       WARP:       gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32{{.*}} : f32
+//       WARP:       gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32{{.*}} : f32
+//       WARP:       gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32{{.*}} : f32
+//       WARP:       gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32{{.*}} : f32
+//       WARP:       gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32{{.*}} : f32
+//       WARP:       arith.cmpi eq, %[[LANE]], %c0
+//       WARP:         memref.store
+//   WARP-NOT:   gpu.barrier
+//   WARP-NOT:   gpu.launch
+func.func @warp_static(%in: memref<?x1024xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x1024xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Dynamic sizes: both kernels, chosen on the host (warp reduction when a row
+// has at most 4096 elements or there are at least 8192 rows). bf16 partials
+// go through the shuffles as f32.
+// WARP-LABEL: func.func @warp_dynamic
+//       WARP:   %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c4096
+//       WARP:   %[[MANY:.*]] = arith.cmpi uge, %{{.*}}, %c8192
+//       WARP:   %[[USE:.*]] = arith.ori %[[SHORT]], %[[MANY]]
+//       WARP:   scf.if %[[USE]] {
+//   WARP-NOT:     workgroup(
+//       WARP:     gpu.launch
+//       WARP:       arith.extf %{{.*}} : bf16 to f32
+//       WARP:       gpu.shuffle  xor
+//       WARP:       arith.truncf %{{.*}} : f32 to bf16
+//       WARP:       arith.maximumf
+//       WARP:   } else {
+//       WARP:     gpu.launch {{.*}} workgroup(%{{.*}} : memref<256xbf16, 3>)
+//       WARP:       gpu.barrier
+func.func @warp_dynamic(%in: memref<?x?xbf16>, %out: memref<?xbf16>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xbf16>) outs(%out : memref<?xbf16>) {
+  ^bb0(%x: bf16, %acc: bf16):
+    %s = arith.maximumf %acc, %x : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// -----
+
+// f64 partials do not fit one 32-bit shuffle: the block reduction only.
+// WARP-LABEL: func.func @warp_f64
+//   WARP-NOT:   gpu.shuffle
+//       WARP:   gpu.launch {{.*}} workgroup(%{{.*}} : memref<256xf64, 3>)
+//   WARP-NOT:   gpu.launch
+func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x64xf64>) outs(%out : memref<?xf64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %s = arith.addf %acc, %x : f64
+    linalg.yield %s : f64
   }
   return
 }

@@ -4,13 +4,14 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t/isa.mlir
 // RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/isa.mlir --out-dir %t
 // No libdevice call is left unresolved in any kernel.
-// RUN: not grep -e "__nv_" -e "\.extern" %t/swiglu_static_kernel.ptx %t/swiglu_dynamic_kernel.ptx %t/swiglu_f16_kernel.ptx %t/gelu_exact_kernel.ptx %t/rowsum_kernel.ptx %t/matmul_kernel.ptx %t/matmul_kernel_0.ptx %t/matmul_kernel_1.ptx
+// RUN: not grep -e "__nv_" -e "\.extern" %t/swiglu_static_kernel.ptx %t/swiglu_dynamic_kernel.ptx %t/swiglu_f16_kernel.ptx %t/gelu_exact_kernel.ptx %t/rowsum_kernel.ptx %t/rowlong_kernel.ptx %t/matmul_kernel.ptx %t/matmul_kernel_0.ptx %t/matmul_kernel_1.ptx
 // RUN: FileCheck %s --check-prefix=STATIC < %t/swiglu_static_kernel.ptx
 // RUN: FileCheck %s --check-prefix=DYN < %t/swiglu_dynamic_kernel.ptx
 // RUN: FileCheck %s --check-prefix=F16 < %t/swiglu_f16_kernel.ptx
 // RUN: FileCheck %s --check-prefix=ERF < %t/gelu_exact_kernel.ptx
-// RUN: FileCheck %s --check-prefix=RED < %t/rowsum_kernel.ptx
-// RUN: FileCheck %s --check-prefix=BAR < %t/rowsum_kernel.ptx
+// RUN: FileCheck %s --check-prefix=WARP < %t/rowsum_kernel.ptx
+// RUN: FileCheck %s --check-prefix=RED < %t/rowlong_kernel.ptx
+// RUN: FileCheck %s --check-prefix=BAR < %t/rowlong_kernel.ptx
 // RUN: FileCheck %s --check-prefix=MM < %t/matmul_kernel_1.ptx
 // RUN: FileCheck %s --check-prefix=TILE < %t/matmul_kernel_0.ptx
 // RUN: %ptxas -arch=sm_90 %t/swiglu_static_kernel.ptx -o %t/swiglu_static.cubin
@@ -18,6 +19,7 @@
 // RUN: %ptxas -arch=sm_90 %t/swiglu_f16_kernel.ptx -o %t/swiglu_f16.cubin
 // RUN: %ptxas -arch=sm_90 %t/gelu_exact_kernel.ptx -o %t/gelu_exact.cubin
 // RUN: %ptxas -arch=sm_90 %t/rowsum_kernel.ptx -o %t/rowsum.cubin
+// RUN: %ptxas -arch=sm_90 %t/rowlong_kernel.ptx -o %t/rowlong.cubin
 // RUN: %ptxas -arch=sm_90 %t/matmul_kernel.ptx -o %t/matmul.cubin
 // RUN: %ptxas -arch=sm_90 %t/matmul_kernel_0.ptx -o %t/matmul_0.cubin
 // RUN: %ptxas -arch=sm_90 %t/matmul_kernel_1.ptx -o %t/matmul_1.cubin
@@ -57,6 +59,11 @@
 //   HOST-NOT:   gpu.launch_func
 //       HOST:   llvm.return
 //       HOST: gpu.binary @rowsum_kernel [
+// HOST-LABEL: llvm.func @rowlong(
+//       HOST:   gpu.launch_func {{.*}}@rowlong_kernel::@rowlong_kernel
+//   HOST-NOT:   gpu.launch_func
+//       HOST:   llvm.return
+//       HOST: gpu.binary @rowlong_kernel [
 
 // Static size 4096 is a multiple of 4: vector loop only, no scalar tail.
 // STATIC: .target sm_90
@@ -120,12 +127,21 @@ func.func @gelu_exact(%a: tensor<?xf32>) -> tensor<?xf32> {
   return %r : tensor<?xf32>
 }
 
-// A reduction: one block reduction kernel (ferric-reduction-to-gpu; the
-// fill of the output with 0 is folded into it, thread 0 adding the total to
-// 0.0): 256 f32 partials in shared memory, combined in a tree with a barrier
-// per step, thread 0 storing.
-// RED: .visible .entry rowsum_kernel(
-// RED: .shared .align 4 .b8 __wg_rowsum_kernel_0[1024];
+// Reductions: one kernel each (the fill of the output with 0 is folded into
+// it: the total is added to 0.0). Rows of 256 f32: a warp reduction, one
+// warp per row, lanes loading 4 elements in flight, a butterfly of 5
+// shuffles, no shared memory and no barrier.
+// WARP: .visible .entry rowsum_kernel(
+// WARP-NOT: .shared
+// WARP-COUNT-4: ld.global.b32
+// WARP-COUNT-5: shfl.sync.bfly.b32
+// WARP: add.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0f00000000;
+// WARP: st.global.b32
+// WARP-NOT: bar.sync
+// Rows of 8192, only 4 of them: a block reduction, 256 f32 partials in shared
+// memory, combined in a tree with a barrier per step, thread 0 storing.
+// RED: .visible .entry rowlong_kernel(
+// RED: .shared .align 4 .b8 __wg_rowlong_kernel_0[1024];
 // RED-DAG: ld.global.b32
 // RED-DAG: add.rn.f32
 // RED-DAG: st.shared.b32
@@ -139,6 +155,11 @@ func.func @gelu_exact(%a: tensor<?xf32>) -> tensor<?xf32> {
 func.func @rowsum(%a: tensor<?x256xf32>) -> tensor<?xf32> {
   %0 = ferric.reduce sum %a dims [1] : tensor<?x256xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+func.func @rowlong(%a: tensor<4x8192xf32>) -> tensor<4xf32> {
+  %0 = ferric.reduce sum %a dims [1] : tensor<4x8192xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // f16 matmul: fill, the f32-accumulating product (ferric-matmul-to-gpu:

@@ -208,6 +208,14 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       workgroup memory with a tree of `block-size` (rounded down to a power
       of two, at least 32) and thread 0 folds the total into the output,
       which holds the reduction's initial value.
+    - With `warp-size` set (the CUDA pipeline sets 32) and an accumulator of
+      at most 32 bits, such a reduction gets a second kernel, a *warp
+      reduction*, chosen on the host when rows are short (at most
+      `warp-max-elements` reduced elements) or many (at least 8192 outputs):
+      one warp per output, each lane folding four independent strided
+      partials (four loads in flight), combined with `gpu.shuffle xor`; no
+      workgroup memory, no barriers. f16/bf16 partials travel through the
+      shuffles as f32 (exact).
     - Otherwise (an outer reduction dim, such as a column sum), *one thread
       per output*: a grid-stride loop over outputs in row-major order, each
       thread folding all its reduced elements in order; consecutive threads
@@ -227,7 +235,15 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     Option<"workgroupAlloc", "workgroup-alloc", "bool", /*default=*/"false",
            "Allocate the block's workgroup buffer with memref.alloc in the "
            "kernel instead of a gpu.launch workgroup attribution (the SPIR-V "
-           "conversion of gpu.func does not take attributions)">
+           "conversion of gpu.func does not take attributions)">,
+    Option<"warpSize", "warp-size", "unsigned", /*default=*/"0",
+           "Lanes of a warp (subgroup) for warp reductions with gpu.shuffle; "
+           "0 disables them (the SPIR-V pipeline: subgroup operations need "
+           "capabilities it does not request)">,
+    Option<"warpMaxElements", "warp-max-elements", "unsigned",
+           /*default=*/"4096",
+           "Rows of at most this many reduced elements use the warp "
+           "reduction (whatever the number of outputs)">
   ];
 }
 

@@ -103,9 +103,11 @@ public:
   /// reduction (a folded linalg.fill): the kernel starts from it instead of
   /// loading the output.
   ReductionWriter(linalg::GenericOp generic, unsigned threads,
-                  bool workgroupAlloc, Value fillValue)
+                  bool workgroupAlloc, Value fillValue, unsigned warpSize,
+                  unsigned warpMaxElements)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
-        fillValue(fillValue), loc(generic.getLoc()) {}
+        fillValue(fillValue), warpSize(warpSize),
+        warpMaxElements(warpMaxElements), loc(generic.getLoc()) {}
 
   void write(OpBuilder &b, Operation *combiner);
 
@@ -128,12 +130,17 @@ private:
   /// The value the output at `at` starts from.
   Value startValue(OpBuilder &b, ArrayRef<Value> at);
   void writeBlockReduction(OpBuilder &b, Operation *combiner);
+  void writeWarpReduction(OpBuilder &b, Operation *combiner);
+  /// `partial` combined across the lanes of each warp (every lane gets the
+  /// total), with gpu.shuffle xor.
+  Value warpAllReduce(OpBuilder &b, Operation *combiner, Value partial);
   void writeThreadPerOutput(OpBuilder &b);
 
   linalg::GenericOp generic;
   unsigned threads;
   bool workgroupAlloc;
   Value fillValue;
+  unsigned warpSize, warpMaxElements;
   Location loc;
   SmallVector<Value> sizes;
   SmallVector<unsigned> parallelDims, reductionDims;
@@ -148,11 +155,12 @@ void ReductionWriter::computeSizes(OpBuilder &b) {
   for (auto [d, it] : llvm::enumerate(generic.getIteratorTypesArray()))
     (it == utils::IteratorType::reduction ? reductionDims : parallelDims)
         .push_back(d);
+  // createOrFold: static sizes give constant counts (see write()).
   numOut = numRed = arith::ConstantIndexOp::create(b, loc, 1);
   for (unsigned d : parallelDims)
-    numOut = arith::MulIOp::create(b, loc, numOut, sizes[d]);
+    numOut = b.createOrFold<arith::MulIOp>(loc, numOut, sizes[d]);
   for (unsigned d : reductionDims)
-    numRed = arith::MulIOp::create(b, loc, numRed, sizes[d]);
+    numRed = b.createOrFold<arith::MulIOp>(loc, numRed, sizes[d]);
 }
 
 void ReductionWriter::delinearize(OpBuilder &b, Value linear,
@@ -235,10 +243,120 @@ Value ReductionWriter::startValue(OpBuilder &b, ArrayRef<Value> at) {
 
 void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
   computeSizes(b);
-  if (combiner)
-    writeBlockReduction(b, combiner);
-  else
-    writeThreadPerOutput(b);
+  if (!combiner)
+    return writeThreadPerOutput(b);
+  auto accType = cast<FloatType>(generic.getRegionOutputArgs()[0].getType());
+  if (!warpSize || accType.getWidth() > 32 || threads < warpSize)
+    return writeBlockReduction(b, combiner);
+  // Short rows, or enough of them to fill the GPU with one warp each: the
+  // warp reduction. Long rows that are few: the block reduction. Decided
+  // here when the sizes are static (no dead kernel), else on the host.
+  std::optional<int64_t> red = getConstantIntValue(numRed),
+                         out = getConstantIntValue(numOut);
+  if ((red && *red <= warpMaxElements) || (out && *out >= 8192))
+    return writeWarpReduction(b, combiner);
+  if (red && out)
+    return writeBlockReduction(b, combiner);
+  Value shortRows = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ule, numRed,
+      arith::ConstantIndexOp::create(b, loc, warpMaxElements));
+  Value manyRows =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numOut,
+                            arith::ConstantIndexOp::create(b, loc, 8192));
+  Value useWarp = arith::OrIOp::create(b, loc, shortRows, manyRows);
+  auto choice = scf::IfOp::create(b, loc, useWarp, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&choice.getThenRegion().front());
+  writeWarpReduction(b, combiner);
+  b.setInsertionPointToStart(&choice.getElseRegion().front());
+  writeBlockReduction(b, combiner);
+}
+
+Value ReductionWriter::warpAllReduce(OpBuilder &b, Operation *combiner,
+                                     Value partial) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  Type f32 = b.getF32Type();
+  for (unsigned offset = warpSize / 2; offset >= 1; offset /= 2) {
+    // nvvm.shfl moves 32-bit values: narrower floats go as f32, exactly.
+    Value v = accType == f32 ? partial
+                             : arith::ExtFOp::create(b, loc, f32, partial);
+    Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    if (accType != f32)
+      other = arith::TruncFOp::create(b, loc, accType, other);
+    partial = combine(b, combiner, accArg, partial, other);
+  }
+  return partial;
+}
+
+void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
+  // Independent partials per lane, so that each lane has this many loads in
+  // flight.
+  constexpr unsigned kPartials = 4;
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value warps = index(threads / warpSize);
+  Value grid = arith::MinUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, numOut, warps), index(65535));
+  gpu::LaunchOp op = launch(b, grid, {});
+  Value ws = index(warpSize);
+  Value tid = op.getThreadIds().x;
+  Value lane = arith::RemUIOp::create(b, loc, tid, ws);
+  Value first = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, op.getBlockIds().x, warps),
+      arith::DivUIOp::create(b, loc, tid, ws));
+  Value stride = arith::MulIOp::create(b, loc, op.getGridSize().x, warps);
+  Value identity =
+      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+
+  // One output per warp at a time; the bounds are uniform across a warp, so
+  // every lane takes part in the shuffles.
+  auto outLoop = scf::ForOp::create(b, loc, first, numOut, stride);
+  b.setInsertionPointToStart(outLoop.getBody());
+  SmallVector<Value> idx(sizes.size());
+  delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
+  // Whole chunks of kPartials * warpSize elements: lane l folds element
+  // base + l + k * warpSize into partial k. Then the rest, one at a time.
+  Value chunk = index(kPartials * warpSize);
+  Value mainEnd = b.createOrFold<arith::SubIOp>(
+      loc, numRed, b.createOrFold<arith::RemUIOp>(loc, numRed, chunk));
+  auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk,
+                                 SmallVector<Value>(kPartials, identity));
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(main.getBody());
+    Value base = arith::AddIOp::create(b, loc, main.getInductionVar(), lane);
+    SmallVector<Value> next;
+    for (unsigned k = 0; k < kPartials; ++k) {
+      SmallVector<Value> full(idx);
+      delinearize(b,
+                  arith::AddIOp::create(b, loc, base, index(k * warpSize)),
+                  reductionDims, full);
+      next.push_back(foldElement(b, full, main.getRegionIterArgs()[k]));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  Value partial =
+      foldRange(b, arith::AddIOp::create(b, loc, mainEnd, lane), ws,
+                main.getResult(0), idx);
+  for (unsigned k = 1; k < kPartials; ++k)
+    partial = combine(b, combiner, accArg, partial, main.getResult(k));
+  Value total = warpAllReduce(b, combiner, partial);
+  auto first0 = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0)),
+      /*withElse=*/false);
+  b.setInsertionPointToStart(&first0.getThenRegion().front());
+  OpOperand *init = generic.getDpsInitOperand(0);
+  SmallVector<Value> at = indicesOf(init, idx);
+  memref::StoreOp::create(
+      b, loc, combine(b, combiner, accArg, startValue(b, at), total),
+      init->get(), at);
 }
 
 void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
@@ -354,6 +472,12 @@ struct FerricReductionToGPUPass
           << blockSize.getValue();
       return signalPassFailure();
     }
+    if (warpSize && (!llvm::isPowerOf2_32(warpSize) || warpSize > 64)) {
+      getOperation().emitError("ferric-reduction-to-gpu: warp-size must be 0 "
+                               "or a power of two up to 64, got ")
+          << warpSize.getValue();
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -370,7 +494,8 @@ struct FerricReductionToGPUPass
       }
       linalg::FillOp fill = foldableFill(g);
       OpBuilder b(g);
-      ReductionWriter(g, threads, workgroupAlloc, fill ? fill.value() : Value())
+      ReductionWriter(g, threads, workgroupAlloc, fill ? fill.value() : Value(),
+                      warpSize, warpMaxElements)
           .write(b, combiner);
       g.erase();
       if (fill)

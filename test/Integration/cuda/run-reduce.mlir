@@ -16,6 +16,11 @@
 // RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=cuda --input=randn:5x0xf32 --input=rand:3x5x7xf32 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=cuda --input=randn:1x1xf32 --input=rand:3x5x7xf32 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=cuda --input=randn:1023x3xf32 --input=rand:3x5x7xf32 --check | FileCheck %s --implicit-check-not=FAILED
+// Long rows, few of them (block reductions chosen on the host), and many
+// short rows (warp reductions); the CPU's own sequential f32 sums over
+// 70000 elements would miss these tolerances, the GPU's trees do not.
+// RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=cuda --input=randn:3x70000xf32 --input=rand:3x5x7xf32 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=cuda --input=randn:9000x5xf32 --input=rand:3x5x7xf32 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_f16.mlir --target=cuda --input=randn:37x129xf16 --input=rand:3x5x7xf16 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_f16.mlir --target=cuda --input=randn:37x129xf16 --input=rand:3x5x7xf16 --no-fuse --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_bf16.mlir --target=cuda --input=randn:37x129xbf16 --input=rand:3x5x7xbf16 --check | FileCheck %s --implicit-check-not=FAILED
