@@ -40,7 +40,7 @@ static std::string frontEnd(const Options &options, unsigned maxBuffers) {
              .str();
   s += "convert-ferric-to-linalg,canonicalize,cse,";
   if (options.fuse)
-    s += llvm::formatv("func.func(ferric-fuse-into-reductions{{"
+    s += llvm::formatv("func.func(ferric-fuse-reductions{{"
                        "max-buffers={0}}),canonicalize,cse,",
                        maxBuffers)
              .str();

@@ -14,7 +14,7 @@
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   cse,
 // CPU-NEXT:   func.func(
-// CPU-NEXT:     ferric-fuse-into-reductions{max-buffers=0}
+// CPU-NEXT:     ferric-fuse-reductions{max-buffers=0}
 // CPU-NEXT:   ),
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   cse,
@@ -80,7 +80,7 @@
 // SPIRV-NEXT:     ferric-fuse{{{.*}}max-buffers=5 {{.*}}}
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-ferric-to-linalg,
-// SPIRV:          ferric-fuse-into-reductions{max-buffers=5}
+// SPIRV:          ferric-fuse-reductions{max-buffers=5}
 // SPIRV:        func.func(
 // SPIRV-NEXT:     ferric-reduction-to-gpu{block-size=32 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // SPIRV-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},

@@ -28,25 +28,33 @@ def ConvertFerricToLinalg : Pass<"convert-ferric-to-linalg"> {
                            "::mlir::math::MathDialect"];
 }
 
-def FerricFuseIntoReductions
-    : Pass<"ferric-fuse-into-reductions", "func::FuncOp"> {
-  let summary = "Fuse elementwise producers into the reductions that read them";
+def FerricFuseReductions : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
+  let summary = "Fuse elementwise work across reduction boundaries";
   let description = [{
     `ferric-fuse` keeps reductions out of `ferric.fused` groups, so after
-    `convert-ferric-to-linalg` the elementwise group feeding a reduction (the
-    `x * x` of RMSNorm, the `exp(x - max)` of softmax) is a kernel of its own
-    whose result is written to memory and read back. This pass, on
-    `linalg.generic` on tensors, fuses such a producer (all loops parallel)
-    into its consumers with upstream's `linalg::fuseElementwiseOps`, when at
-    least one consumer is a reduction and every use is an input of a
-    `linalg.generic` the producer can fuse into. A producer with several uses
-    is recomputed in each consumer (cloned per use) and disappears; that is
-    done only when it saves memory traffic, counted in full-size tensors: a
-    producer with `k` full-size inputs and `n` uses costs `k + 1 + n` passes
-    over memory before (read inputs, write, read back n times) and at most
-    `n * k` after. Reductions keep their combiner form
-    (`combiner(acc, f(inputs))`), which `ferric-reduction-to-gpu` turns into
-    a block reduction.
+    `convert-ferric-to-linalg` a reduction is surrounded by kernels of their
+    own: the elementwise group feeding it (the `x * x` of RMSNorm, the
+    `exp(x - max)` of softmax), whose result is written to memory and read
+    back, and small per-row generics after it (a mean's division, RMSNorm's
+    `rsqrt(mean + eps)`, a cast of the sum), each one more kernel launch.
+    This pass, on `linalg.generic` on tensors, fuses with upstream's
+    `linalg::fuseElementwiseOps`, when every use of the producer (all loops
+    parallel) is an input of a `linalg.generic` it can fuse into:
+
+    - a producer read by at least one reduction is fused into all of its
+      consumers. A producer with several uses is recomputed in each
+      consumer (cloned per use) and disappears; that is done only when it
+      saves memory traffic, counted in full-size tensors: a producer with
+      `k` full-size inputs and `n` uses costs `k + 1 + n` passes over
+      memory before (read inputs, write, read back n times) and at most
+      `n * k` after;
+    - a per-row producer (at most 16 ops, every tensor input a result of a
+      reduction or of another per-row producer) is fused into all of its
+      consumers, which recompute it per element (a few ops) instead of
+      launching a kernel for it.
+
+    Reductions keep their combiner form (`combiner(acc, f(inputs))`), which
+    `ferric-reduction-to-gpu` turns into block or warp reductions.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
   let options = [

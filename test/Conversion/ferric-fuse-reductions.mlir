@@ -1,5 +1,5 @@
-// RUN: ferric-opt %s --split-input-file --ferric-fuse-into-reductions | FileCheck %s
-// RUN: ferric-opt %s --split-input-file --ferric-fuse-into-reductions=max-buffers=2 | FileCheck %s --check-prefix=LIMIT
+// RUN: ferric-opt %s --split-input-file --ferric-fuse-reductions | FileCheck %s
+// RUN: ferric-opt %s --split-input-file --ferric-fuse-reductions=max-buffers=2 | FileCheck %s --check-prefix=LIMIT
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -187,4 +187,87 @@ func.func @read_twice(%x: tensor<?x8xf32>, %init: tensor<?xf32>) -> tensor<?xf32
     linalg.yield %t : f32
   } -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#r1 = affine_map<(d0) -> (d0)>
+
+// RMSNorm's tail: mean = sum / 8, inv = rsqrt(mean + eps), y = x * inv. The
+// per-row generics (inputs: a reduction's result, or another per-row
+// generic's) are fused into the final kernel, which recomputes them per
+// element: two generics (the reduction and the final one) instead of four.
+
+// CHECK-LABEL: func.func @per_row
+//       CHECK:   %[[S:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+//  CHECK-SAME:     ins(%[[S]], %{{.*}} : tensor<?xf32>, tensor<?x8xf32>)
+//       CHECK:     arith.divf
+//       CHECK:     arith.addf
+//       CHECK:     math.rsqrt
+//       CHECK:     arith.mulf
+//   CHECK-NOT:   linalg.generic
+func.func @per_row(%x: tensor<?x8xf32>, %init: tensor<?xf32>) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %e1 = tensor.empty(%n) : tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %t = arith.addf %acc, %a : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  %mean = linalg.generic {indexing_maps = [#r1, #r1], iterator_types = ["parallel"]}
+      ins(%s : tensor<?xf32>) outs(%e1 : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c8 = arith.constant 8.0 : f32
+    %d = arith.divf %a, %c8 : f32
+    linalg.yield %d : f32
+  } -> tensor<?xf32>
+  %inv = linalg.generic {indexing_maps = [#r1, #r1], iterator_types = ["parallel"]}
+      ins(%mean : tensor<?xf32>) outs(%e1 : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %eps = arith.constant 1.0e-6 : f32
+    %p = arith.addf %a, %eps : f32
+    %r = math.rsqrt %p : f32
+    linalg.yield %r : f32
+  } -> tensor<?xf32>
+  %y = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%inv, %x : tensor<?xf32>, tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %b, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  return %y : tensor<?x8xf32>
+}
+
+// -----
+
+#r1 = affine_map<(d0) -> (d0)>
+
+// A 1-D generic on a function argument is not per-row data: left alone.
+
+// CHECK-LABEL: func.func @not_per_row
+//       CHECK:   %[[P:.*]] = linalg.generic
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]] :
+func.func @not_per_row(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %p = linalg.generic {indexing_maps = [#r1, #r1], iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = math.exp %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  %q = linalg.generic {indexing_maps = [#r1, #r1], iterator_types = ["parallel"]}
+      ins(%p : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  return %q : tensor<?xf32>
 }

@@ -1,4 +1,4 @@
-//===- FuseIntoReductions.cpp - Elementwise producers into reductions -----===//
+//===- FuseReductions.cpp - Fusion across reduction boundaries ------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
@@ -13,7 +13,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICFUSEINTOREDUCTIONS
+#define GEN_PASS_DEF_FERRICFUSEREDUCTIONS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -22,9 +22,9 @@ using namespace mlir;
 using namespace mlir::ferric;
 
 namespace {
-struct FerricFuseIntoReductionsPass
-    : ferric::impl::FerricFuseIntoReductionsBase<FerricFuseIntoReductionsPass> {
-  using FerricFuseIntoReductionsBase::FerricFuseIntoReductionsBase;
+struct FerricFuseReductionsPass
+    : ferric::impl::FerricFuseReductionsBase<FerricFuseReductionsPass> {
+  using FerricFuseReductionsBase::FerricFuseReductionsBase;
 
   /// Tensor operands `consumer` would have with `use`'s producer fused in
   /// (an upper bound: fusion may deduplicate operands).
@@ -33,6 +33,29 @@ struct FerricFuseIntoReductionsPass
     auto isTensor = [](Value v) { return isa<RankedTensorType>(v.getType()); };
     return llvm::count_if(use->getOwner()->getOperands(), isTensor) - 1 +
            llvm::count_if(producer.getDpsInputs(), isTensor);
+  }
+
+  /// Does `op` compute per-row data: a small all-parallel generic on tensors
+  /// whose tensor inputs are all results of reductions or of such generics
+  /// (a mean's division, RMSNorm's rsqrt(mean + eps), a cast of a sum)?
+  /// Recomputing it in each consumer costs a few ops per element and saves a
+  /// kernel launch; its inputs are as small as its result.
+  static bool isPerRow(linalg::GenericOp op, unsigned depth = 0) {
+    constexpr unsigned kMaxOps = 16;
+    if (depth > 8 || !op.hasPureTensorSemantics() ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        op.getBody()->getOperations().size() > kMaxOps + 1)
+      return false;
+    bool any = false;
+    for (Value in : op.getDpsInputs()) {
+      if (!isa<RankedTensorType>(in.getType()))
+        continue;
+      auto def = in.getDefiningOp<linalg::GenericOp>();
+      if (!def || (def.getNumReductionLoops() == 0 && !isPerRow(def, depth + 1)))
+        return false;
+      any = true;
+    }
+    return any;
   }
 
   /// The uses of `producer` if it should be fused into all of them.
@@ -56,6 +79,8 @@ struct FerricFuseIntoReductionsPass
         uses.push_back(&use);
       }
     }
+    if (isPerRow(producer))
+      return uses;
     if (!feedsReduction)
       return {};
     // Full-size inputs: read through a permutation of all loops.
@@ -113,7 +138,7 @@ struct FerricFuseIntoReductionsPass
           continue;
         for (OpOperand *use : uses)
           if (failed(fuse(rewriter, use))) {
-            producer.emitError("ferric-fuse-into-reductions: fusion into ")
+            producer.emitError("ferric-fuse-reductions: fusion into ")
                 << *use->getOwner() << " failed";
             return signalPassFailure();
           }
