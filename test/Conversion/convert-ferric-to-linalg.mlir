@@ -586,7 +586,8 @@ func.func @reduce_min_f64(%a: tensor<4x8xf64>) -> tensor<4xf64> {
   return %0 : tensor<4xf64>
 }
 
-// mean: sum, then divide by the product of the reduced dims.
+// mean: sum, then divide by the product of the reduced dims; a count of 0
+// gives NaN explicitly (a Vulkan driver may evaluate 0 / 0 to anything).
 // CHECK-LABEL: func.func @reduce_mean
 //  CHECK-SAME: (%[[A:.*]]: tensor<4x8xf32>)
 //       CHECK:   %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[IN2]], #[[KEEP0]]], iterator_types = ["parallel", "reduction"]}
@@ -597,8 +598,12 @@ func.func @reduce_min_f64(%a: tensor<4x8xf64>) -> tensor<4xf64> {
 //       CHECK:   %[[NF:.*]] = arith.uitofp %[[N64]] : i64 to f32
 //       CHECK:   %[[M:.*]] = linalg.generic {indexing_maps = [#[[V1]], #[[V1]]], iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<4xf32>)
 //  CHECK-NEXT:   ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+//   CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:     %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+//       CHECK:     %[[EMPTY:.*]] = arith.cmpf oeq, %[[NF]], %[[ZERO]] : f32
 //  CHECK-NEXT:     %[[Q:.*]] = arith.divf %[[X]], %[[NF]] : f32
-//  CHECK-NEXT:     linalg.yield %[[Q]] : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.select %[[EMPTY]], %[[NAN]], %[[Q]] : f32
+//  CHECK-NEXT:     linalg.yield %[[R]] : f32
 //       CHECK:   return %[[M]]
 func.func @reduce_mean(%a: tensor<4x8xf32>) -> tensor<4xf32> {
   %0 = ferric.reduce mean %a dims [1] : tensor<4x8xf32> -> tensor<4xf32>
@@ -629,8 +634,9 @@ func.func @reduce_sum_f16(%a: tensor<4x8xf16>) -> tensor<4xf16> {
 //       CHECK:   arith.extf %{{.*}} : bf16 to f32
 //       CHECK:   %[[NF:.*]] = arith.uitofp %{{.*}} : i64 to f32
 //       CHECK:   ^bb0(%[[Y:.*]]: f32, %{{.*}}: bf16):
-//  CHECK-NEXT:     %[[Q:.*]] = arith.divf %[[Y]], %[[NF]] : f32
-//  CHECK-NEXT:     %[[N:.*]] = arith.truncf %[[Q]] : f32 to bf16
+//       CHECK:     %[[Q:.*]] = arith.divf %[[Y]], %[[NF]] : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %[[Q]] : f32
+//  CHECK-NEXT:     %[[N:.*]] = arith.truncf %[[R]] : f32 to bf16
 //  CHECK-NEXT:     linalg.yield %[[N]] : bf16
 func.func @reduce_mean_bf16(%a: tensor<4x8xbf16>) -> tensor<4xbf16> {
   %0 = ferric.reduce mean %a dims [1] : tensor<4x8xbf16> -> tensor<4xbf16>

@@ -230,8 +230,24 @@ struct ReduceToLinalg : OpRewritePattern<ReduceOp> {
     if (count || acc != elem)
       reduced = mapTensor(rewriter, loc, reduced, elem,
                           [&](OpBuilder &b, Location l, Value v) {
-                            if (count)
-                              v = arith::DivFOp::create(b, l, v, count);
+                            if (count) {
+                              // The mean of nothing is NaN on every target:
+                              // without float controls a Vulkan driver may
+                              // evaluate 0 / 0 to anything (lavapipe: 0).
+                              auto type = cast<FloatType>(count.getType());
+                              Value zero = arith::ConstantOp::create(
+                                  b, l, b.getFloatAttr(type, 0.0));
+                              Value nan = arith::ConstantOp::create(
+                                  b, l,
+                                  b.getFloatAttr(type,
+                                                 APFloat::getNaN(
+                                                     type.getFloatSemantics())));
+                              Value empty = arith::CmpFOp::create(
+                                  b, l, arith::CmpFPredicate::OEQ, count, zero);
+                              v = arith::SelectOp::create(
+                                  b, l, empty, nan,
+                                  arith::DivFOp::create(b, l, v, count));
+                            }
                             return convertScalar(b, l, v, elem);
                           });
     if (op.getKeepdim()) {
