@@ -319,3 +319,108 @@ func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
   }
   return
 }
+
+// -----
+
+// A row group (warp-size set): softmax on buffers, as bufferization leaves
+// it: row max, row sum of exp(x - max), exp(x - max) / sum. All three read
+// %x through the identity map (the same loop space), so they become one
+// warp-per-row kernel: the max and the sum stay in registers for the
+// members after them (lane 0 also stores them), the fills are folded, and
+// the last member is a strided loop over the row storing the output.
+// Without warp-size, three kernels.
+// CHECK-LABEL: func.func @row_group
+// CHECK-COUNT-3: gpu.launch
+// WARP-LABEL: func.func @row_group
+//   WARP-NOT:   linalg.fill
+//       WARP:   gpu.launch
+//   WARP-NOT:     workgroup(
+//       WARP:     %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+//       WARP:     scf.for %[[ROW:[^ ]*]] =
+//       WARP:       arith.maximumf
+//       WARP:       gpu.shuffle  xor
+// (The row's result: the fill constant combined with the warp's total.)
+//       WARP:       %[[MAX:.*]] = arith.maximumf %cst{{[_0-9]*}}, %{{.*}} : f32
+//       WARP:       memref.store %[[MAX]], %{{.*}}[%[[ROW]]]
+//       WARP:       arith.subf %{{.*}}, %[[MAX]] : f32
+//       WARP:       math.exp
+//       WARP:       gpu.shuffle  xor
+//       WARP:       %[[SUM:.*]] = arith.addf %cst{{[_0-9]*}}, %{{.*}} : f32
+//       WARP:       memref.store %[[SUM]], %{{.*}}[%[[ROW]]]
+//       WARP:       scf.for %[[J:.*]] = %[[LANE]] to %c1024{{.*}} step %c32
+//       WARP:         %[[V:.*]] = memref.load %{{.*}}[%[[ROW]], %[[J]]]
+//       WARP:         %[[D:.*]] = arith.subf %[[V]], %[[MAX]]
+//       WARP:         %[[E:.*]] = math.exp %[[D]]
+//       WARP:         %[[Q:.*]] = arith.divf %[[E]], %[[SUM]]
+//       WARP:         memref.store %[[Q]], %{{.*}}[%[[ROW]], %[[J]]]
+//   WARP-NOT:   gpu.launch
+//   WARP-NOT:   linalg.generic
+func.func @row_group(%x: memref<?x1024xf32>) -> memref<?x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?x1024xf32>
+  %mx = memref.alloc(%n) : memref<?xf32>
+  %sum = memref.alloc(%n) : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?x1024xf32>
+  linalg.fill ins(%ninf : f32) outs(%mx : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x1024xf32>) outs(%mx : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %acc, %a : f32
+    linalg.yield %m : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%sum : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%mx, %x : memref<?xf32>, memref<?x1024xf32>) outs(%sum : memref<?xf32>) {
+  ^bb0(%m: f32, %a: f32, %acc: f32):
+    %d = arith.subf %a, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %acc, %e : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %mx, %x : memref<?xf32>, memref<?xf32>, memref<?x1024xf32>) outs(%out : memref<?x1024xf32>) {
+  ^bb0(%s: f32, %m: f32, %a: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %e = math.exp %d : f32
+    %q = arith.divf %e, %s : f32
+    linalg.yield %q : f32
+  }
+  return %out : memref<?x1024xf32>
+}
+
+// -----
+
+// Not a row group: the consumer reads a different buffer than the reduction
+// through the identity map (its loop space is not provably the same), so
+// the reduction keeps its own kernel and the consumer is left to the
+// elementwise pass.
+// WARP-LABEL: func.func @no_row_group
+//       WARP:   gpu.launch
+//       WARP:     gpu.shuffle
+//       WARP:   linalg.generic
+func.func @no_row_group(%x: memref<?x64xf32>, %y: memref<?x64xf32>) -> memref<?x64xf32> {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x64xf32>
+  %sum = memref.alloc(%n) : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x64xf32>) outs(%sum : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %y : memref<?xf32>, memref<?x64xf32>) outs(%out : memref<?x64xf32>) {
+  ^bb0(%s: f32, %b: f32, %o: f32):
+    %q = arith.divf %b, %s : f32
+    linalg.yield %q : f32
+  }
+  return %out : memref<?x64xf32>
+}

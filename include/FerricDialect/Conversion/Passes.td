@@ -224,6 +224,14 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       partials (four loads in flight), combined with `gpu.shuffle xor`; no
       workgroup memory, no barriers. f16/bf16 partials travel through the
       shuffles as f32 (exact).
+    - With `warp-size` set, a *row group*: such a reduction followed in its
+      block by generics that read the same buffer through the identity map
+      (so they share its loop space), each either a reduction of the same
+      dims or elementwise over the whole space, writing fresh buffers (the
+      row max, row sum and division of softmax; the sum of squares and
+      scaling of RMSNorm) becomes one kernel, one warp per row: each
+      reduction's result stays in registers for the members after it (lane
+      0 also stores it), and the row is read again while it is in cache.
     - Otherwise (an outer reduction dim, such as a column sum), *one thread
       per output*: a grid-stride loop over outputs in row-major order, each
       thread folding all its reduced elements in order; consecutive threads

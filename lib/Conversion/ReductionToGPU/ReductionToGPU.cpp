@@ -15,6 +15,7 @@
 #include "FerricDialect/Conversion/Passes.h"
 
 #include "../KernelBuilders.h"
+#include "ReductionWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -34,7 +35,7 @@ using namespace mlir::ferric;
 
 /// The identity of the combiner `op` for `type`, or null if `op` is not a
 /// combiner the block reduction handles.
-static TypedAttr identityOf(Operation *op, FloatType type) {
+TypedAttr mlir::ferric::identityOf(Operation *op, FloatType type) {
   const llvm::fltSemantics &sem = type.getFloatSemantics();
   if (isa<arith::AddFOp>(op)) // -0 + x == x for every x; +0 + -0 is +0
     return FloatAttr::get(type, APFloat::getZero(sem, /*Negative=*/true));
@@ -71,7 +72,7 @@ static bool isSupported(linalg::GenericOp generic) {
 /// The op folding the accumulator if `generic` can be a block reduction:
 /// innermost loop reduced, body yielding combiner(acc, value) with the
 /// accumulator used nowhere else.
-static Operation *blockCombiner(linalg::GenericOp generic) {
+Operation *mlir::ferric::blockCombiner(linalg::GenericOp generic) {
   if (generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
     return nullptr;
   BlockArgument acc = generic.getRegionOutputArgs()[0];
@@ -86,8 +87,8 @@ static Operation *blockCombiner(linalg::GenericOp generic) {
 }
 
 /// `combiner` applied to (acc, value) in the operand order of the original.
-static Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
-                     Value acc, Value value) {
+Value mlir::ferric::combine(OpBuilder &b, Operation *combiner,
+                           BlockArgument accArg, Value acc, Value value) {
   unsigned accPos = combiner->getOperand(0) == accArg ? 0 : 1;
   IRMapping m;
   m.map(combiner->getOperand(accPos), acc);
@@ -95,58 +96,6 @@ static Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
   return b.clone(*combiner, m)->getResult(0);
 }
 
-namespace {
-/// Writes the kernel of one reduction generic.
-class ReductionWriter {
-public:
-  /// `fillValue`, if set, is the constant the output holds before the
-  /// reduction (a folded linalg.fill): the kernel starts from it instead of
-  /// loading the output.
-  ReductionWriter(linalg::GenericOp generic, unsigned threads,
-                  bool workgroupAlloc, Value fillValue, unsigned warpSize,
-                  unsigned warpMaxElements)
-      : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
-        fillValue(fillValue), warpSize(warpSize),
-        warpMaxElements(warpMaxElements), loc(generic.getLoc()) {}
-
-  void write(OpBuilder &b, Operation *combiner);
-
-private:
-  /// Host side: loop sizes, output and reduced element counts.
-  void computeSizes(OpBuilder &b);
-  /// The loop indices of `dims` at linear index `linear`, row-major.
-  void delinearize(OpBuilder &b, Value linear, ArrayRef<unsigned> dims,
-                   SmallVectorImpl<Value> &idx);
-  /// Indices into `operand`'s memref at loop indices `idx`.
-  SmallVector<Value> indicesOf(OpOperand *operand, ArrayRef<Value> idx);
-  /// The body applied at loop indices `idx` to accumulator `acc`.
-  Value foldElement(OpBuilder &b, ArrayRef<Value> idx, Value acc);
-  /// The fold into `init` of the reduced elements lb, lb + step, ... below
-  /// numRed, at the output whose loop indices are in `idx`.
-  Value foldRange(OpBuilder &b, Value lb, Value step, Value init,
-                  ArrayRef<Value> idx);
-  /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
-  gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
-  /// The value the output at `at` starts from.
-  Value startValue(OpBuilder &b, ArrayRef<Value> at);
-  void writeBlockReduction(OpBuilder &b, Operation *combiner);
-  void writeWarpReduction(OpBuilder &b, Operation *combiner);
-  /// `partial` combined across the lanes of each warp (every lane gets the
-  /// total), with gpu.shuffle xor.
-  Value warpAllReduce(OpBuilder &b, Operation *combiner, Value partial);
-  void writeThreadPerOutput(OpBuilder &b);
-
-  linalg::GenericOp generic;
-  unsigned threads;
-  bool workgroupAlloc;
-  Value fillValue;
-  unsigned warpSize, warpMaxElements;
-  Location loc;
-  SmallVector<Value> sizes;
-  SmallVector<unsigned> parallelDims, reductionDims;
-  Value numOut, numRed;
-};
-} // namespace
 
 void ReductionWriter::computeSizes(OpBuilder &b) {
   for (Range r :
@@ -181,37 +130,54 @@ void ReductionWriter::delinearize(OpBuilder &b, Value linear,
 
 SmallVector<Value> ReductionWriter::indicesOf(OpOperand *operand,
                                               ArrayRef<Value> idx) {
-  AffineMap map = generic.getMatchingIndexingMap(operand);
+  AffineMap map = cast<linalg::LinalgOp>(operand->getOwner())
+                      .getMatchingIndexingMap(operand);
   SmallVector<Value> at;
   for (unsigned k = 0; k < map.getNumResults(); ++k)
     at.push_back(idx[map.getDimPosition(k)]);
   return at;
 }
 
-Value ReductionWriter::foldElement(OpBuilder &b, ArrayRef<Value> idx,
-                                   Value acc) {
+SmallVector<Value> ReductionWriter::applyBody(OpBuilder &b,
+                                              linalg::GenericOp g,
+                                              ArrayRef<Value> idx,
+                                              ValueRange outArgs,
+                                              const RowValues *rowValues) {
   IRMapping m;
-  for (OpOperand *in : generic.getDpsInputOperands()) {
+  for (OpOperand *in : g.getDpsInputOperands()) {
     Value v = in->get();
-    if (isa<MemRefType>(v.getType()))
+    if (rowValues && rowValues->count(v))
+      v = rowValues->lookup(v);
+    else if (isa<MemRefType>(v.getType()))
       v = memref::LoadOp::create(b, loc, v, indicesOf(in, idx));
-    m.map(generic.getMatchingBlockArgument(in), v);
+    m.map(g.getMatchingBlockArgument(in), v);
   }
-  m.map(generic.getRegionOutputArgs()[0], acc);
-  for (Operation &op : generic.getBody()->without_terminator())
+  m.map(g.getRegionOutputArgs(), outArgs);
+  for (Operation &op : g.getBody()->without_terminator())
     b.clone(op, m);
-  return m.lookup(generic.getBody()->getTerminator()->getOperand(0));
+  return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
+                             [&](Value v) { return m.lookupOrDefault(v); });
+}
+
+Value ReductionWriter::foldElement(OpBuilder &b, linalg::GenericOp g,
+                                   ArrayRef<Value> idx, Value acc,
+                                   const RowValues *rowValues) {
+  return applyBody(b, g, idx, acc, rowValues)[0];
 }
 
 Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
-                                 ArrayRef<Value> idx) {
+                                 ArrayRef<Value> idx, linalg::GenericOp g,
+                                 const RowValues *rowValues) {
+  if (!g)
+    g = generic;
   auto [loop, result] = createNonEmptyLoop(b, loc, lb, numRed, step, init);
-  OpBuilder::InsertionGuard g(b);
+  OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   SmallVector<Value> full(idx);
   delinearize(b, loop.getInductionVar(), reductionDims, full);
-  scf::YieldOp::create(b, loc,
-                       foldElement(b, full, loop.getRegionIterArgs()[0]));
+  scf::YieldOp::create(
+      b, loc,
+      foldElement(b, g, full, loop.getRegionIterArgs()[0], rowValues));
   return result;
 }
 
@@ -272,9 +238,9 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
   writeBlockReduction(b, combiner);
 }
 
-Value ReductionWriter::warpAllReduce(OpBuilder &b, Operation *combiner,
-                                     Value partial) {
-  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+Value ReductionWriter::warpAllReduce(OpBuilder &b, linalg::GenericOp g,
+                                     Operation *combiner, Value partial) {
+  BlockArgument accArg = g.getRegionOutputArgs()[0];
   auto accType = cast<FloatType>(accArg.getType());
   Type f32 = b.getF32Type();
   for (unsigned offset = warpSize / 2; offset >= 1; offset /= 2) {
@@ -291,12 +257,7 @@ Value ReductionWriter::warpAllReduce(OpBuilder &b, Operation *combiner,
   return partial;
 }
 
-void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
-  // Independent partials per lane, so that each lane has this many loads in
-  // flight.
-  constexpr unsigned kPartials = 4;
-  BlockArgument accArg = generic.getRegionOutputArgs()[0];
-  auto accType = cast<FloatType>(accArg.getType());
+Value ReductionWriter::warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
@@ -311,15 +272,25 @@ void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
       b, loc, arith::MulIOp::create(b, loc, op.getBlockIds().x, warps),
       arith::DivUIOp::create(b, loc, tid, ws));
   Value stride = arith::MulIOp::create(b, loc, op.getGridSize().x, warps);
-  Value identity =
-      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
-
   // One output per warp at a time; the bounds are uniform across a warp, so
   // every lane takes part in the shuffles.
   auto outLoop = scf::ForOp::create(b, loc, first, numOut, stride);
   b.setInsertionPointToStart(outLoop.getBody());
-  SmallVector<Value> idx(sizes.size());
+  idx.assign(sizes.size(), Value());
   delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
+  return lane;
+}
+
+Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
+                                   Operation *combiner, ArrayRef<Value> idx,
+                                   Value lane, const RowValues *rowValues) {
+  BlockArgument accArg = g.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value identity =
+      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
   // Whole chunks of kPartials * warpSize elements: lane l folds element
   // base + l + k * warpSize into partial k. Then the rest, one at a time.
   Value chunk = index(kPartials * warpSize);
@@ -328,7 +299,7 @@ void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
   auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk,
                                  SmallVector<Value>(kPartials, identity));
   {
-    OpBuilder::InsertionGuard g(b);
+    OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(main.getBody());
     Value base = arith::AddIOp::create(b, loc, main.getInductionVar(), lane);
     SmallVector<Value> next;
@@ -337,26 +308,36 @@ void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
       delinearize(b,
                   arith::AddIOp::create(b, loc, base, index(k * warpSize)),
                   reductionDims, full);
-      next.push_back(foldElement(b, full, main.getRegionIterArgs()[k]));
+      next.push_back(
+          foldElement(b, g, full, main.getRegionIterArgs()[k], rowValues));
     }
     scf::YieldOp::create(b, loc, next);
   }
   Value partial =
-      foldRange(b, arith::AddIOp::create(b, loc, mainEnd, lane), ws,
-                main.getResult(0), idx);
+      foldRange(b, arith::AddIOp::create(b, loc, mainEnd, lane),
+                index(warpSize), main.getResult(0), idx, g, rowValues);
   for (unsigned k = 1; k < kPartials; ++k)
     partial = combine(b, combiner, accArg, partial, main.getResult(k));
-  Value total = warpAllReduce(b, combiner, partial);
-  auto first0 = scf::IfOp::create(
+  return partial;
+}
+
+void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
+  SmallVector<Value> idx;
+  Value lane = warpRows(b, idx);
+  Value partial = warpPartial(b, generic, combiner, idx, lane, nullptr);
+  Value total = warpAllReduce(b, generic, combiner, partial);
+  auto lane0 = scf::IfOp::create(
       b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            arith::ConstantIndexOp::create(b, loc, 0)),
       /*withElse=*/false);
-  b.setInsertionPointToStart(&first0.getThenRegion().front());
+  b.setInsertionPointToStart(&lane0.getThenRegion().front());
   OpOperand *init = generic.getDpsInitOperand(0);
   SmallVector<Value> at = indicesOf(init, idx);
-  memref::StoreOp::create(
-      b, loc, combine(b, combiner, accArg, startValue(b, at), total),
-      init->get(), at);
+  memref::StoreOp::create(b, loc,
+                          combine(b, combiner, generic.getRegionOutputArgs()[0],
+                                  startValue(b, at), total),
+                          init->get(), at);
 }
 
 void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
@@ -483,7 +464,10 @@ struct FerricReductionToGPUPass
       if (isSupported(g))
         found.push_back(g);
     });
+    llvm::DenseSet<Operation *> done;
     for (linalg::GenericOp g : found) {
+      if (done.contains(g))
+        continue;
       Operation *combiner = blockCombiner(g);
       // A block reduction's tree needs a power of two of threads.
       unsigned threads = blockSize;
@@ -493,11 +477,31 @@ struct FerricReductionToGPUPass
           threads *= 2;
       }
       linalg::FillOp fill = foldableFill(g);
-      OpBuilder b(g);
-      ReductionWriter(g, threads, workgroupAlloc, fill ? fill.value() : Value(),
-                      warpSize, warpMaxElements)
-          .write(b, combiner);
-      g.erase();
+      ReductionWriter writer(g, threads, workgroupAlloc,
+                             fill ? fill.value() : Value(), warpSize,
+                             warpMaxElements);
+      // A reduction and the row-wise work after it: one warp-per-row kernel
+      // at the last member (every buffer it touches is defined by then).
+      SmallVector<Value> fills;
+      SmallVector<linalg::FillOp> foldedFills;
+      SmallVector<linalg::GenericOp> group;
+      if (combiner && warpSize && threads >= warpSize)
+        group = findRowGroup(g, fills, foldedFills);
+      if (group.size() > 1) {
+        fills[0] = fill ? fill.value() : Value();
+        OpBuilder b(group.back());
+        writer.writeRowGroup(b, group, fills);
+        for (linalg::GenericOp member : group) {
+          done.insert(member);
+          member.erase();
+        }
+        for (linalg::FillOp f : foldedFills)
+          f.erase();
+      } else {
+        OpBuilder b(g);
+        writer.write(b, combiner);
+        g.erase();
+      }
       if (fill)
         fill.erase();
     }

@@ -1,0 +1,135 @@
+//===- ReductionWriter.h - Kernels for linalg reductions --------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The kernel writer of ferric-reduction-to-gpu, shared by the one-reduction
+// kernels (ReductionToGPU.cpp) and the row-group kernels (RowGroups.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H
+#define FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace ferric {
+
+/// The identity of the combiner `op` for `type`, or null if `op` is not a
+/// combiner the block and warp reductions handle.
+TypedAttr identityOf(Operation *op, FloatType type);
+
+/// The op folding the accumulator if `generic` can be a block or warp
+/// reduction: innermost loop reduced, body yielding combiner(acc, value)
+/// with the accumulator used nowhere else.
+Operation *blockCombiner(linalg::GenericOp generic);
+
+/// `combiner` applied to (acc, value) in the operand order of the original.
+Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
+              Value acc, Value value);
+
+/// Buffers whose value at the current row a row-group kernel holds in a
+/// register (the results of the group's reductions), by buffer.
+using RowValues = llvm::DenseMap<Value, Value>;
+
+/// Writes the kernel of one reduction generic, or of a row group that starts
+/// with one.
+class ReductionWriter {
+public:
+  /// `fillValue`, if set, is the constant the output holds before the
+  /// reduction (a folded linalg.fill): the kernel starts from it instead of
+  /// loading the output.
+  ReductionWriter(linalg::GenericOp generic, unsigned threads,
+                  bool workgroupAlloc, Value fillValue, unsigned warpSize,
+                  unsigned warpMaxElements)
+      : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
+        fillValue(fillValue), warpSize(warpSize),
+        warpMaxElements(warpMaxElements), loc(generic.getLoc()) {}
+
+  void write(OpBuilder &b, Operation *combiner);
+
+  /// One warp-per-row kernel for `members` (RowGroups.cpp): the first is
+  /// this writer's reduction, every member has its loop space, the
+  /// reductions fold the same innermost dims, and `fills[i]` is the folded
+  /// fill constant of member i's output (or null).
+  void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                     ArrayRef<Value> fills);
+
+private:
+  /// Independent partials per lane in warp kernels, so that each lane has
+  /// this many loads in flight.
+  static constexpr unsigned kPartials = 4;
+
+  /// Host side: loop sizes, output and reduced element counts.
+  void computeSizes(OpBuilder &b);
+  /// The loop indices of `dims` at linear index `linear`, row-major.
+  void delinearize(OpBuilder &b, Value linear, ArrayRef<unsigned> dims,
+                   SmallVectorImpl<Value> &idx);
+  /// Indices into `operand`'s memref at loop indices `idx`.
+  SmallVector<Value> indicesOf(OpOperand *operand, ArrayRef<Value> idx);
+  /// The body of `g` at loop indices `idx`, its output arguments bound to
+  /// `outArgs`: the values it yields. Inputs in `rowValues` are not loaded.
+  SmallVector<Value> applyBody(OpBuilder &b, linalg::GenericOp g,
+                               ArrayRef<Value> idx, ValueRange outArgs,
+                               const RowValues *rowValues);
+  /// The body of reduction `g` applied at loop indices `idx` to `acc`.
+  Value foldElement(OpBuilder &b, linalg::GenericOp g, ArrayRef<Value> idx,
+                    Value acc, const RowValues *rowValues);
+  /// The fold into `init` of the reduced elements lb, lb + step, ... below
+  /// numRed, at the output whose loop indices are in `idx`, by `g` (default:
+  /// this writer's reduction).
+  Value foldRange(OpBuilder &b, Value lb, Value step, Value init,
+                  ArrayRef<Value> idx, linalg::GenericOp g = {},
+                  const RowValues *rowValues = nullptr);
+  /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
+  gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
+  /// The value the output at `at` starts from.
+  Value startValue(OpBuilder &b, ArrayRef<Value> at);
+  void writeBlockReduction(OpBuilder &b, Operation *combiner);
+  void writeWarpReduction(OpBuilder &b, Operation *combiner);
+  void writeThreadPerOutput(OpBuilder &b);
+  /// The launch and the loop of a warp kernel over outputs (one warp per
+  /// output at a time): leaves the builder in the loop, with the output's
+  /// loop indices in `idx`; returns the lane.
+  Value warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx);
+  /// This lane's fold of the reduced elements of the output at `idx` by
+  /// reduction `g` (elements lane, lane + warpSize, ...).
+  Value warpPartial(OpBuilder &b, linalg::GenericOp g, Operation *combiner,
+                    ArrayRef<Value> idx, Value lane,
+                    const RowValues *rowValues);
+  /// `partial` combined across the lanes of each warp (every lane gets the
+  /// total), with gpu.shuffle xor.
+  Value warpAllReduce(OpBuilder &b, linalg::GenericOp g, Operation *combiner,
+                      Value partial);
+
+  linalg::GenericOp generic;
+  unsigned threads;
+  bool workgroupAlloc;
+  Value fillValue;
+  unsigned warpSize, warpMaxElements;
+  Location loc;
+  SmallVector<Value> sizes;
+  SmallVector<unsigned> parallelDims, reductionDims;
+  Value numOut, numRed;
+};
+
+/// The row group that starts at reduction `first`, if it has more than one
+/// member: the following generics of its block, up to the first op that
+/// does not fit, that read the same buffer `first` reads through the
+/// identity map (so they share its loop space) and are either reductions
+/// of the same dims (combiner form, at most 32-bit accumulators) or
+/// elementwise over the whole space, writing fresh buffers. Constant fills
+/// of a member's output between members are folded: `fills` gets one entry
+/// per member (null: none), `foldedFills` the fills to erase.
+SmallVector<linalg::GenericOp>
+findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
+             SmallVectorImpl<linalg::FillOp> &foldedFills);
+
+} // namespace ferric
+} // namespace mlir
+
+#endif // FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H

@@ -1,0 +1,215 @@
+//===- RowGroups.cpp - One kernel for a reduction and its row consumers ---===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// RMSNorm and softmax are reductions over the rows of x followed by
+// elementwise work on the same rows that reads the reductions' results:
+// separate kernels read x from memory once per kernel. A row group runs them
+// all in one kernel, one warp per row: each reduction's result stays in a
+// register for the members after it, and x is read again while the row is
+// still in the caches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReductionWriter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// The buffer `g` reads through the identity map of all its loops, if any.
+static Value fullInput(linalg::GenericOp g) {
+  for (OpOperand *in : g.getDpsInputOperands())
+    if (isa<MemRefType>(in->get().getType()) &&
+        g.getMatchingIndexingMap(in).isIdentity())
+      return in->get();
+  return {};
+}
+
+/// Can `g` join the group of `first` (full input `x`, row outputs so far in
+/// `rowOutputs`, read through `rowMap`)?
+static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
+                      const llvm::DenseSet<Value> &rowOutputs,
+                      const llvm::DenseSet<Value> &elementOutputs,
+                      AffineMap rowMap) {
+  if (!g.hasPureBufferSemantics() || g.getNumLoops() != first.getNumLoops() ||
+      !g.getBody()->getOps<linalg::IndexOp>().empty())
+    return false;
+  bool readsX = llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *in) {
+    return in->get() == x && g.getMatchingIndexingMap(in).isIdentity();
+  });
+  if (!readsX)
+    return false;
+  bool reduction =
+      g.getIteratorTypesArray() == first.getIteratorTypesArray();
+  if (!reduction && g.getNumReductionLoops() != 0)
+    return false;
+  if (reduction) {
+    auto acc = dyn_cast<FloatType>(g.getRegionOutputArgs()[0].getType());
+    if (g.getNumDpsInits() != 1 || !blockCombiner(g) || !acc ||
+        acc.getWidth() > 32 ||
+        g.getMatchingIndexingMap(g.getDpsInitOperand(0)) != rowMap)
+      return false;
+  }
+  for (OpOperand *in : g.getDpsInputOperands()) {
+    Value v = in->get();
+    if (!isa<MemRefType>(v.getType()))
+      continue;
+    AffineMap map = g.getMatchingIndexingMap(in);
+    // An earlier elementwise member's output is read by the lane that wrote
+    // it only through the identity map.
+    if (rowOutputs.contains(v)          ? map != rowMap
+        : elementOutputs.contains(v) ? !map.isIdentity()
+                                     : !map.isProjectedPermutation())
+      return false;
+  }
+  // Outputs: fresh buffers, written through the identity map (elementwise)
+  // or the row map (reductions), read by no earlier member.
+  for (OpOperand &out : g.getDpsInitsMutable()) {
+    Value v = out.get();
+    if (!v.getDefiningOp<memref::AllocOp>() || v == x ||
+        rowOutputs.contains(v) || elementOutputs.contains(v))
+      return false;
+    if (!reduction && !g.getMatchingIndexingMap(&out).isIdentity())
+      return false;
+  }
+  return true;
+}
+
+SmallVector<linalg::GenericOp>
+mlir::ferric::findRowGroup(linalg::GenericOp first,
+                           SmallVectorImpl<Value> &fills,
+                           SmallVectorImpl<linalg::FillOp> &foldedFills) {
+  Value x = fullInput(first);
+  auto acc = dyn_cast<FloatType>(first.getRegionOutputArgs()[0].getType());
+  // Shuffles move 32 bits (narrower floats travel as f32).
+  if (!x || first.getNumDpsInits() != 1 || !acc || acc.getWidth() > 32)
+    return {};
+  AffineMap rowMap = first.getMatchingIndexingMap(first.getDpsInitOperand(0));
+  SmallVector<linalg::GenericOp> group{first};
+  llvm::DenseSet<Value> rowOutputs{first.getDpsInits()[0]};
+  llvm::DenseSet<Value> elementOutputs, inputs;
+  SmallVector<Value> memberFills{Value()};
+  SmallVector<linalg::FillOp> folded;
+  linalg::FillOp pendingFill;
+  bool hasElementwise = false;
+  for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
+    if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+      continue;
+    if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+      // Only the fill of the next member's output, with a constant.
+      if (pendingFill || !fill.hasPureBufferSemantics() ||
+          !fill.value().getDefiningOp<arith::ConstantOp>())
+        break;
+      pendingFill = fill;
+      continue;
+    }
+    auto g = dyn_cast<linalg::GenericOp>(op);
+    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap))
+      break;
+    // A member must not overwrite what an earlier member reads.
+    if (llvm::any_of(g.getDpsInits(),
+                     [&](Value v) { return inputs.contains(v); }))
+      break;
+    bool reduction = g.getNumReductionLoops() != 0;
+    Value fillValue;
+    if (pendingFill) {
+      if (!reduction || pendingFill.getDpsInits()[0] != g.getDpsInits()[0])
+        break;
+      fillValue = pendingFill.value();
+      folded.push_back(pendingFill);
+      pendingFill = {};
+    }
+    for (Value v : g.getDpsInputs())
+      inputs.insert(v);
+    group.push_back(g);
+    memberFills.push_back(fillValue);
+    if (reduction) {
+      rowOutputs.insert(g.getDpsInits()[0]);
+    } else {
+      hasElementwise = true;
+      elementOutputs.insert(g.getDpsInits().begin(), g.getDpsInits().end());
+    }
+  }
+  // Only reductions: nothing to share; the single-reduction kernels do.
+  if (!hasElementwise)
+    return {};
+  // End the group at its last elementwise member: a trailing reduction
+  // shares nothing with the members before it.
+  while (group.back().getNumReductionLoops() != 0) {
+    if (memberFills.back())
+      folded.pop_back();
+    group.pop_back();
+    memberFills.pop_back();
+  }
+  fills.append(memberFills.begin(), memberFills.end());
+  foldedFills.append(folded.begin(), folded.end());
+  return group;
+}
+
+void ReductionWriter::writeRowGroup(OpBuilder &b,
+                                    ArrayRef<linalg::GenericOp> members,
+                                    ArrayRef<Value> fills) {
+  computeSizes(b);
+  SmallVector<Value> idx;
+  Value lane = warpRows(b, idx);
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        lane, index(0));
+  RowValues rowValues;
+  for (auto [member, fill] : llvm::zip_equal(members, fills)) {
+    linalg::GenericOp g = member;
+    if (g.getNumReductionLoops() != 0) {
+      Operation *combiner = blockCombiner(g);
+      BlockArgument accArg = g.getRegionOutputArgs()[0];
+      Value partial = warpPartial(b, g, combiner, idx, lane, &rowValues);
+      Value total = warpAllReduce(b, g, combiner, partial);
+      OpOperand *init = g.getDpsInitOperand(0);
+      SmallVector<Value> at = indicesOf(init, idx);
+      Value start =
+          fill ? b.clone(*fill.getDefiningOp())->getResult(0)
+               : memref::LoadOp::create(b, loc, init->get(), at).getResult();
+      Value result = combine(b, combiner, accArg, start, total);
+      // Every lane holds the row's result; lane 0 also stores it.
+      auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&store.getThenRegion().front());
+        memref::StoreOp::create(b, loc, result, init->get(), at);
+      }
+      rowValues[init->get()] = result;
+      continue;
+    }
+    // Elementwise over the row: lane l takes elements l, l + warpSize, ...,
+    // the order in which the reductions read them.
+    auto loop = scf::ForOp::create(b, loc, lane, numRed, index(warpSize));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> full(idx);
+    delinearize(b, loop.getInductionVar(), reductionDims, full);
+    // Output arguments the body reads are loaded; the others get a zero
+    // (nothing reads it).
+    SmallVector<Value> outArgs;
+    for (OpOperand &out : g.getDpsInitsMutable()) {
+      BlockArgument arg = g.getMatchingBlockArgument(&out);
+      outArgs.push_back(
+          arg.use_empty()
+              ? arith::ConstantOp::create(
+                    b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType())))
+                    .getResult()
+              : memref::LoadOp::create(b, loc, out.get(),
+                                       indicesOf(&out, full))
+                    .getResult());
+    }
+    SmallVector<Value> values = applyBody(b, g, full, outArgs, &rowValues);
+    for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values))
+      memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
+  }
+}
