@@ -326,9 +326,10 @@ func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
 // it: row max, row sum of exp(x - max), exp(x - max) / sum. All three read
 // %x through the identity map (the same loop space), so they become one
 // warp-per-row kernel: the max and the sum stay in registers for the
-// members after them (lane 0 also stores them), the fills are folded, and
-// the last member is a strided loop over the row storing the output.
-// Without warp-size, three kernels.
+// members after them (nothing else reads their buffers, so they are not
+// stored), the fills are folded, and the last member is a strided loop over
+// the row (4 elements per step, then the rest) storing the output. Without
+// warp-size, three kernels.
 // CHECK-LABEL: func.func @row_group
 // CHECK-COUNT-3: gpu.launch
 // WARP-LABEL: func.func @row_group
@@ -341,13 +342,16 @@ func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
 //       WARP:       gpu.shuffle  xor
 // (The row's result: the fill constant combined with the warp's total.)
 //       WARP:       %[[MAX:.*]] = arith.maximumf %cst{{[_0-9]*}}, %{{.*}} : f32
-//       WARP:       memref.store %[[MAX]], %{{.*}}[%[[ROW]]]
+//   WARP-NOT:       memref.store
 //       WARP:       arith.subf %{{.*}}, %[[MAX]] : f32
 //       WARP:       math.exp
 //       WARP:       gpu.shuffle  xor
 //       WARP:       %[[SUM:.*]] = arith.addf %cst{{[_0-9]*}}, %{{.*}} : f32
-//       WARP:       memref.store %[[SUM]], %{{.*}}[%[[ROW]]]
-//       WARP:       scf.for %[[J:.*]] = %[[LANE]] to %c1024{{.*}} step %c32
+//   WARP-NOT:       memref.store
+//       WARP:       scf.for %[[BASE:.*]] = %c0{{.*}} to %c1024{{.*}} step %c128
+//       WARP:         %[[J:.*]] = arith.addi %[[BASE]], %[[LANE]]
+// WARP-COUNT-4:       memref.store
+//       WARP:       scf.for %[[J:.*]] = %{{.*}} to %c1024{{.*}} step %c32
 //       WARP:         %[[V:.*]] = memref.load %{{.*}}[%[[ROW]], %[[J]]]
 //       WARP:         %[[D:.*]] = arith.subf %[[V]], %[[MAX]]
 //       WARP:         %[[E:.*]] = math.exp %[[D]]
@@ -423,4 +427,38 @@ func.func @no_row_group(%x: memref<?x64xf32>, %y: memref<?x64xf32>) -> memref<?x
     linalg.yield %q : f32
   }
   return %out : memref<?x64xf32>
+}
+
+// -----
+
+// A row group whose reduction result is also returned: lane 0 stores it.
+// WARP-LABEL: func.func @row_group_stored
+//       WARP:   gpu.launch
+//       WARP:       %[[SUM:.*]] = arith.addf %cst{{[_0-9]*}}, %{{.*}} : f32
+//       WARP:       scf.if
+//  WARP-NEXT:         memref.store %[[SUM]]
+//       WARP:       arith.divf %{{.*}}, %[[SUM]]
+//   WARP-NOT:   gpu.launch
+func.func @row_group_stored(%x: memref<?x64xf32>) -> (memref<?xf32>, memref<?x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?x64xf32>
+  %sum = memref.alloc(%n) : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?x64xf32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x64xf32>) outs(%sum : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %x : memref<?xf32>, memref<?x64xf32>) outs(%out : memref<?x64xf32>) {
+  ^bb0(%s: f32, %b: f32, %o: f32):
+    %q = arith.divf %b, %s : f32
+    linalg.yield %q : f32
+  }
+  return %sum, %out : memref<?xf32>, memref<?x64xf32>
 }

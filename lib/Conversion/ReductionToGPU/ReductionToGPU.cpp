@@ -487,23 +487,26 @@ struct FerricReductionToGPUPass
       SmallVector<linalg::GenericOp> group;
       if (combiner && warpSize && threads >= warpSize)
         group = findRowGroup(g, fills, foldedFills);
-      if (group.size() > 1) {
+      if (group.size() > 1)
         fills[0] = fill ? fill.value() : Value();
+      // Folded fills go first: the writers take their constants, and a
+      // buffer's remaining users say whether a row result must be stored.
+      if (fill)
+        fill.erase();
+      if (group.size() > 1) {
+        for (linalg::FillOp f : foldedFills)
+          f.erase();
         OpBuilder b(group.back());
         writer.writeRowGroup(b, group, fills);
         for (linalg::GenericOp member : group) {
           done.insert(member);
           member.erase();
         }
-        for (linalg::FillOp f : foldedFills)
-          f.erase();
       } else {
         OpBuilder b(g);
         writer.write(b, combiner);
         g.erase();
       }
-      if (fill)
-        fill.erase();
     }
   }
 };

@@ -177,9 +177,15 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
           fill ? b.clone(*fill.getDefiningOp())->getResult(0)
                : memref::LoadOp::create(b, loc, init->get(), at).getResult();
       Value result = combine(b, combiner, accArg, start, total);
-      // Every lane holds the row's result; lane 0 also stores it.
-      auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
-      {
+      // Every lane holds the row's result; lane 0 also stores it unless only
+      // the group reads it (and a dealloc frees it).
+      bool readOutside =
+          llvm::any_of(init->get().getUsers(), [&](Operation *user) {
+            return !isa<memref::DeallocOp>(user) &&
+                   !llvm::is_contained(members, user);
+          });
+      if (readOutside) {
+        auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(&store.getThenRegion().front());
         memref::StoreOp::create(b, loc, result, init->get(), at);
@@ -188,28 +194,45 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       continue;
     }
     // Elementwise over the row: lane l takes elements l, l + warpSize, ...,
-    // the order in which the reductions read them.
-    auto loop = scf::ForOp::create(b, loc, lane, numRed, index(warpSize));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> full(idx);
-    delinearize(b, loop.getInductionVar(), reductionDims, full);
-    // Output arguments the body reads are loaded; the others get a zero
-    // (nothing reads it).
-    SmallVector<Value> outArgs;
-    for (OpOperand &out : g.getDpsInitsMutable()) {
-      BlockArgument arg = g.getMatchingBlockArgument(&out);
-      outArgs.push_back(
-          arg.use_empty()
-              ? arith::ConstantOp::create(
-                    b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType())))
-                    .getResult()
-              : memref::LoadOp::create(b, loc, out.get(),
-                                       indicesOf(&out, full))
-                    .getResult());
+    // the order in which the reductions read them; kPartials of them per
+    // step of the main loop (that many loads in flight), then the rest.
+    auto element = [&, g = g](OpBuilder &b, Value j) mutable {
+      SmallVector<Value> full(idx);
+      delinearize(b, j, reductionDims, full);
+      // Output arguments the body reads are loaded; the others get a zero
+      // (nothing reads it).
+      SmallVector<Value> outArgs;
+      for (OpOperand &out : g.getDpsInitsMutable()) {
+        BlockArgument arg = g.getMatchingBlockArgument(&out);
+        outArgs.push_back(
+            arg.use_empty()
+                ? arith::ConstantOp::create(
+                      b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType())))
+                      .getResult()
+                : memref::LoadOp::create(b, loc, out.get(),
+                                         indicesOf(&out, full))
+                      .getResult());
+      }
+      SmallVector<Value> values = applyBody(b, g, full, outArgs, &rowValues);
+      for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values))
+        memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
+    };
+    Value chunk = index(kPartials * warpSize);
+    Value mainEnd = b.createOrFold<arith::SubIOp>(
+        loc, numRed, b.createOrFold<arith::RemUIOp>(loc, numRed, chunk));
+    auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(main.getBody());
+      Value base = arith::AddIOp::create(b, loc, main.getInductionVar(), lane);
+      for (unsigned k = 0; k < kPartials; ++k)
+        element(b, arith::AddIOp::create(b, loc, base, index(k * warpSize)));
     }
-    SmallVector<Value> values = applyBody(b, g, full, outArgs, &rowValues);
-    for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values))
-      memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
+    auto rest =
+        scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, mainEnd, lane),
+                           numRed, index(warpSize));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rest.getBody());
+    element(b, rest.getInductionVar());
   }
 }
