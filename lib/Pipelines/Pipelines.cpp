@@ -77,12 +77,13 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                                      const NVVMPipelineOptions &options) {
   addPipeline(pm, frontEnd(options, 0));
   addPipeline(pm, llvm::formatv("func.func(ferric-reduction-to-gpu{{"
-                                "block-size={0} warp-size=32},"
+                                "block-size={0} warp-size=32 row-groups={2}},"
                                 "ferric-matmul-to-gpu,"
                                 "ferric-elementwise-to-gpu{{"
                                 "block-size={0} elements-per-thread={1}}),",
                                 options.blockSize.getValue(),
-                                options.elementsPerThread.getValue())
+                                options.elementsPerThread.getValue(),
+                                options.rowGroups.getValue())
                           .str() +
                       loopsToGPU(options.blockSize) +
                       ",func.func(ferric-gpu-device-memory,"

@@ -224,7 +224,7 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       partials (four loads in flight), combined with `gpu.shuffle xor`; no
       workgroup memory, no barriers. f16/bf16 partials travel through the
       shuffles as f32 (exact).
-    - With `warp-size` set, a *row group*: such a reduction followed in its
+    - With `warp-size` set and `row-groups`, a *row group*: such a reduction followed in its
       block by generics that read the same buffer through the identity map
       (so they share its loop space), each either a reduction of the same
       dims or elementwise over the whole space, writing fresh buffers (the
@@ -259,7 +259,10 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     Option<"warpMaxElements", "warp-max-elements", "unsigned",
            /*default=*/"4096",
            "Rows of at most this many reduced elements use the warp "
-           "reduction (whatever the number of outputs)">
+           "reduction (whatever the number of outputs)">,
+    Option<"rowGroups", "row-groups", "bool", /*default=*/"true",
+           "With warp-size: one kernel for a reduction and the row-wise work "
+           "after it">
   ];
 }
 

@@ -59,6 +59,11 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "libdevice",
       llvm::cl::desc("libdevice bitcode linked into kernels for math calls"),
       llvm::cl::init("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc")};
+  ::mlir::detail::PassOptions::Option<bool> rowGroups{
+      *this, "row-groups",
+      llvm::cl::desc("One warp-per-row kernel for a reduction and the row-wise "
+                     "work after it (ferric-reduction-to-gpu row-groups)"),
+      llvm::cl::init(true)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {

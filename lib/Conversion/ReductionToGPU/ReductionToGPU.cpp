@@ -485,7 +485,7 @@ struct FerricReductionToGPUPass
       SmallVector<Value> fills;
       SmallVector<linalg::FillOp> foldedFills;
       SmallVector<linalg::GenericOp> group;
-      if (combiner && warpSize && threads >= warpSize)
+      if (combiner && rowGroups && warpSize && threads >= warpSize)
         group = findRowGroup(g, fills, foldedFills);
       if (group.size() > 1)
         fills[0] = fill ? fill.value() : Value();
