@@ -113,6 +113,8 @@ void mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
 
 void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
                                       const SPIRVPipelineOptions &options) {
+  // Kernels take buffers only: sizes must be static (a clear error first).
+  addPipeline(pm, "ferric-require-static-args");
   // One binding per input and per result of each kernel.
   addPipeline(pm, frontEnd(options, options.storageBufferLimit));
   addPipeline(

@@ -9,6 +9,7 @@
 
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/Runner/Diagnostics.h"
+#include "FerricDialect/Transforms/Passes.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -282,33 +283,16 @@ static void promoteToF64(ModuleOp module) {
 // Executable::compile
 //===----------------------------------------------------------------------===//
 
-/// Gives the tensor arguments of `func` the static `shapes` where they are
-/// dynamic and the ranks agree; the body keeps its types through a
-/// tensor.cast. Arguments that do not fit are left for validateInputs to
-/// report.
+/// Gives the entry's dynamic tensor arguments the shapes of the inputs, so
+/// the pipeline sees static shapes (the SPIR-V path needs them). Arguments
+/// that do not fit are left for validateInputs to report.
 static void specializeArguments(func::FuncOp func,
                                 llvm::ArrayRef<std::vector<int64_t>> shapes) {
   if (shapes.size() != func.getNumArguments() || func.isExternal())
     return;
-  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
-  SmallVector<Type> types;
-  for (auto [arg, shape] : llvm::zip(func.getArguments(), shapes)) {
-    auto type = dyn_cast<RankedTensorType>(arg.getType());
-    bool fits = type && type.getRank() == (int64_t)shape.size() &&
-                !type.hasStaticShape();
-    for (int64_t d = 0; fits && d < type.getRank(); ++d)
-      fits = shape[d] >= 0 &&
-             (type.isDynamicDim(d) || type.getDimSize(d) == shape[d]);
-    if (fits) {
-      auto stat = RankedTensorType::get(shape, type.getElementType());
-      arg.setType(stat);
-      auto cast = tensor::CastOp::create(b, func.getLoc(), type, arg);
-      arg.replaceAllUsesExcept(cast, cast);
-    }
-    types.push_back(arg.getType());
-  }
-  func.setFunctionType(
-      FunctionType::get(func.getContext(), types, func.getResultTypes()));
+  for (auto [i, shape] : llvm::enumerate(shapes))
+    if (fitsStaticShape(func.getArgument(i).getType(), shape))
+      specializeArgument(func, i, shape);
 }
 
 Executable::~Executable() {

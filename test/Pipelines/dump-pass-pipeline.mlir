@@ -76,6 +76,7 @@
 
 // The storage-buffer limit caps inputs plus results of each fused kernel.
 // SPIRV:      builtin.module(
+// SPIRV-NEXT:   ferric-require-static-args,
 // SPIRV-NEXT:   func.func(
 // SPIRV-NEXT:     ferric-fuse{{{.*}}max-buffers=5 {{.*}}}
 // SPIRV-NEXT:   ),

@@ -21,6 +21,16 @@ namespace ferric {
 #define GEN_PASS_REGISTRATION
 #include "FerricDialect/Transforms/Passes.h.inc"
 
+/// Whether a tensor argument of type `type` can take the static `shape`:
+/// a ranked tensor of that rank whose static dims equal `shape`'s.
+bool fitsStaticShape(Type type, ArrayRef<int64_t> shape);
+
+/// Gives argument `index` of `func` the static `shape` (fitsStaticShape must
+/// hold) and updates the function type; the body sees the declared type
+/// through a tensor.cast.
+void specializeArgument(func::FuncOp func, unsigned index,
+                        ArrayRef<int64_t> shape);
+
 } // namespace ferric
 } // namespace mlir
 

@@ -78,4 +78,43 @@ def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
   ];
 }
 
+def FerricSpecializeShapes : Pass<"ferric-specialize-shapes", "ModuleOp"> {
+  let summary = "Give a function's dynamic tensor arguments static shapes";
+  let description = [{
+    Compiles an entry for concrete argument shapes, as `ferric-run` does from
+    its inputs: each tensor argument of `entry` (default: the module's only
+    public function with a body) gets the static shape given for it in
+    `shapes`, and a `tensor.cast` back to the declared type feeds the body,
+    so canonicalization propagates the sizes. The SPIR-V path needs this
+    for programs written with dynamic dims.
+
+    `shapes` has one entry per argument: dims joined by `x` (`8x1024`),
+    `scalar` for a rank-0 tensor or to leave a scalar argument alone, `*`
+    to keep an argument as declared. A shape whose rank or static dims do
+    not match the argument is an error.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Function to specialize (default: the only public one with a "
+           "body)">,
+    ListOption<"shapes", "shapes", "std::string",
+               "One shape per argument: 8x1024, scalar or *">
+  ];
+}
+
+def FerricRequireStaticArgs
+    : Pass<"ferric-require-static-args", "ModuleOp"> {
+  let summary = "Diagnose public functions whose arguments the Vulkan ABI "
+                "cannot pass";
+  let description = [{
+    The SPIR-V pipeline's kernels take buffers only (docs/HostABI.md), so
+    every size must be known when the module is compiled. This pass, first
+    in `ferric-lower-to-spirv`, reports each public function argument that
+    is a tensor with dynamic dims or a scalar, with its location and what to
+    do (`ferric-specialize-shapes`), instead of a legalization failure deep
+    in the pipeline.
+  }];
+}
+
 #endif // FERRIC_TRANSFORMS_PASSES_TD
