@@ -50,13 +50,12 @@ void mlir::ferric::specializeArgument(func::FuncOp func, unsigned index,
 
 /// The module's function called `name`, or its only public function with a
 /// body; null (with an error) if there is none or several.
-static func::FuncOp findEntry(ModuleOp module, StringRef name,
-                              StringRef pass) {
+static func::FuncOp findEntry(ModuleOp module, StringRef name, StringRef pass) {
   if (!name.empty()) {
     auto f = module.lookupSymbol<func::FuncOp>(name);
     if (!f || f.isExternal())
-      mlir::emitError(module.getLoc()) << pass << ": no function @" << name
-                         << " with a body";
+      mlir::emitError(module.getLoc())
+          << pass << ": no function @" << name << " with a body";
     return f && !f.isExternal() ? f : func::FuncOp();
   }
   SmallVector<func::FuncOp> candidates;
@@ -64,9 +63,10 @@ static func::FuncOp findEntry(ModuleOp module, StringRef name,
     if (f.isPublic() && !f.isExternal())
       candidates.push_back(f);
   if (candidates.size() != 1) {
-    mlir::emitError(module.getLoc()) << pass << ": the module has " << candidates.size()
-                       << " public functions with a body; name one with "
-                          "entry=";
+    mlir::emitError(module.getLoc())
+        << pass << ": the module has " << candidates.size()
+        << " public functions with a body; name one with "
+           "entry=";
     return {};
   }
   return candidates.front();

@@ -228,28 +228,26 @@ struct ReduceToLinalg : OpRewritePattern<ReduceOp> {
       count = arith::UIToFPOp::create(rewriter, loc, acc, n64);
     }
     if (count || acc != elem)
-      reduced = mapTensor(rewriter, loc, reduced, elem,
-                          [&](OpBuilder &b, Location l, Value v) {
-                            if (count) {
-                              // The mean of nothing is NaN on every target:
-                              // without float controls a Vulkan driver may
-                              // evaluate 0 / 0 to anything (lavapipe: 0).
-                              auto type = cast<FloatType>(count.getType());
-                              Value zero = arith::ConstantOp::create(
-                                  b, l, b.getFloatAttr(type, 0.0));
-                              Value nan = arith::ConstantOp::create(
-                                  b, l,
-                                  b.getFloatAttr(type,
-                                                 APFloat::getNaN(
-                                                     type.getFloatSemantics())));
-                              Value empty = arith::CmpFOp::create(
-                                  b, l, arith::CmpFPredicate::OEQ, count, zero);
-                              v = arith::SelectOp::create(
-                                  b, l, empty, nan,
-                                  arith::DivFOp::create(b, l, v, count));
-                            }
-                            return convertScalar(b, l, v, elem);
-                          });
+      reduced = mapTensor(
+          rewriter, loc, reduced, elem, [&](OpBuilder &b, Location l, Value v) {
+            if (count) {
+              // The mean of nothing is NaN on every target:
+              // without float controls a Vulkan driver may
+              // evaluate 0 / 0 to anything (lavapipe: 0).
+              auto type = cast<FloatType>(count.getType());
+              Value zero =
+                  arith::ConstantOp::create(b, l, b.getFloatAttr(type, 0.0));
+              Value nan = arith::ConstantOp::create(
+                  b, l,
+                  b.getFloatAttr(type,
+                                 APFloat::getNaN(type.getFloatSemantics())));
+              Value empty = arith::CmpFOp::create(
+                  b, l, arith::CmpFPredicate::OEQ, count, zero);
+              v = arith::SelectOp::create(
+                  b, l, empty, nan, arith::DivFOp::create(b, l, v, count));
+            }
+            return convertScalar(b, l, v, elem);
+          });
     if (op.getKeepdim()) {
       // Each kept dim's group takes the reduced (unit) dims that follow it;
       // leading reduced dims join the first group.

@@ -51,7 +51,8 @@ struct FerricFuseReductionsPass
       if (!isa<RankedTensorType>(in.getType()))
         continue;
       auto def = in.getDefiningOp<linalg::GenericOp>();
-      if (!def || (def.getNumReductionLoops() == 0 && !isPerRow(def, depth + 1)))
+      if (!def ||
+          (def.getNumReductionLoops() == 0 && !isPerRow(def, depth + 1)))
         return false;
       any = true;
     }
@@ -114,9 +115,8 @@ struct FerricFuseReductionsPass
     if (failed(fused))
       return failure();
     for (auto [from, to] : fused->replacements)
-      rewriter.replaceUsesWithIf(from, to, [&](OpOperand &u) {
-        return u.getOwner() != producer;
-      });
+      rewriter.replaceUsesWithIf(
+          from, to, [&](OpOperand &u) { return u.getOwner() != producer; });
     rewriter.eraseOp(consumer);
     if (producer->use_empty())
       rewriter.eraseOp(producer);
@@ -130,8 +130,7 @@ struct FerricFuseReductionsPass
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<linalg::GenericOp> producers;
-      getOperation().walk(
-          [&](linalg::GenericOp g) { producers.push_back(g); });
+      getOperation().walk([&](linalg::GenericOp g) { producers.push_back(g); });
       for (linalg::GenericOp producer : producers) {
         SmallVector<OpOperand *> uses = usesToFuse(producer);
         if (uses.empty())

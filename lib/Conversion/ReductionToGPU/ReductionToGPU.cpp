@@ -88,14 +88,13 @@ Operation *mlir::ferric::blockCombiner(linalg::GenericOp generic) {
 
 /// `combiner` applied to (acc, value) in the operand order of the original.
 Value mlir::ferric::combine(OpBuilder &b, Operation *combiner,
-                           BlockArgument accArg, Value acc, Value value) {
+                            BlockArgument accArg, Value acc, Value value) {
   unsigned accPos = combiner->getOperand(0) == accArg ? 0 : 1;
   IRMapping m;
   m.map(combiner->getOperand(accPos), acc);
   m.map(combiner->getOperand(1 - accPos), value);
   return b.clone(*combiner, m)->getResult(0);
 }
-
 
 void ReductionWriter::computeSizes(OpBuilder &b) {
   for (Range r :
@@ -138,8 +137,7 @@ SmallVector<Value> ReductionWriter::indicesOf(OpOperand *operand,
   return at;
 }
 
-SmallVector<Value> ReductionWriter::applyBody(OpBuilder &b,
-                                              linalg::GenericOp g,
+SmallVector<Value> ReductionWriter::applyBody(OpBuilder &b, linalg::GenericOp g,
                                               ArrayRef<Value> idx,
                                               ValueRange outArgs,
                                               const RowValues *rowValues) {
@@ -176,8 +174,7 @@ Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
   SmallVector<Value> full(idx);
   delinearize(b, loop.getInductionVar(), reductionDims, full);
   scf::YieldOp::create(
-      b, loc,
-      foldElement(b, g, full, loop.getRegionIterArgs()[0], rowValues));
+      b, loc, foldElement(b, g, full, loop.getRegionIterArgs()[0], rowValues));
   return result;
 }
 
@@ -245,8 +242,8 @@ Value ReductionWriter::warpAllReduce(OpBuilder &b, linalg::GenericOp g,
   Type f32 = b.getF32Type();
   for (unsigned offset = warpSize / 2; offset >= 1; offset /= 2) {
     // nvvm.shfl moves 32-bit values: narrower floats go as f32, exactly.
-    Value v = accType == f32 ? partial
-                             : arith::ExtFOp::create(b, loc, f32, partial);
+    Value v =
+        accType == f32 ? partial : arith::ExtFOp::create(b, loc, f32, partial);
     Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
                                          gpu::ShuffleMode::XOR)
                       .getShuffleResult();
@@ -305,8 +302,7 @@ Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
     SmallVector<Value> next;
     for (unsigned k = 0; k < kPartials; ++k) {
       SmallVector<Value> full(idx);
-      delinearize(b,
-                  arith::AddIOp::create(b, loc, base, index(k * warpSize)),
+      delinearize(b, arith::AddIOp::create(b, loc, base, index(k * warpSize)),
                   reductionDims, full);
       next.push_back(
           foldElement(b, g, full, main.getRegionIterArgs()[k], rowValues));

@@ -45,8 +45,7 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
   });
   if (!readsX)
     return false;
-  bool reduction =
-      g.getIteratorTypesArray() == first.getIteratorTypesArray();
+  bool reduction = g.getIteratorTypesArray() == first.getIteratorTypesArray();
   if (!reduction && g.getNumReductionLoops() != 0)
     return false;
   if (reduction) {
@@ -63,7 +62,7 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
     AffineMap map = g.getMatchingIndexingMap(in);
     // An earlier elementwise member's output is read by the lane that wrote
     // it only through the identity map.
-    if (rowOutputs.contains(v)          ? map != rowMap
+    if (rowOutputs.contains(v)       ? map != rowMap
         : elementOutputs.contains(v) ? !map.isIdentity()
                                      : !map.isProjectedPermutation())
       return false;
@@ -161,8 +160,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        lane, index(0));
+  Value isLane0 =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
   RowValues rowValues;
   for (auto [member, fill] : llvm::zip_equal(members, fills)) {
     linalg::GenericOp g = member;
