@@ -324,23 +324,15 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     return errors.take("cannot parse the module");
 
   // The entry: named, or the only public function with a body.
-  func::FuncOp entry;
-  if (!entryName.empty()) {
-    entry = module->lookupSymbol<func::FuncOp>(entryName);
-    if (!entry || entry.isExternal())
-      return llvm::createStringError("no function @" + entryName.str() +
-                                     " with a body in the module");
-  } else {
-    SmallVector<func::FuncOp> candidates;
-    for (auto f : module->getOps<func::FuncOp>())
-      if (f.isPublic() && !f.isExternal())
-        candidates.push_back(f);
-    if (candidates.size() != 1)
-      return llvm::createStringError(
-          "the module has " + std::to_string(candidates.size()) +
-          " public functions; choose one with --entry");
-    entry = candidates.front();
-  }
+  unsigned publicCount;
+  func::FuncOp entry = findEntryFunction(*module, entryName, publicCount);
+  if (!entry && !entryName.empty())
+    return llvm::createStringError("no function @" + entryName.str() +
+                                   " with a body in the module");
+  if (!entry)
+    return llvm::createStringError(
+        "the module has " + std::to_string(publicCount) +
+        " public functions; choose one with --entry");
   exe->entry = entry.getSymName().str();
   if (!options.argShapes.empty())
     specializeArguments(entry, options.argShapes);

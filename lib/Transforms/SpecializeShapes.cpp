@@ -48,28 +48,20 @@ void mlir::ferric::specializeArgument(func::FuncOp func, unsigned index,
       FunctionType::get(func.getContext(), inputs, func.getResultTypes()));
 }
 
-/// The module's function called `name`, or its only public function with a
-/// body; null (with an error) if there is none or several.
-static func::FuncOp findEntry(ModuleOp module, StringRef name, StringRef pass) {
+func::FuncOp mlir::ferric::findEntryFunction(ModuleOp module, StringRef name,
+                                             unsigned &publicCount) {
+  publicCount = 0;
   if (!name.empty()) {
     auto f = module.lookupSymbol<func::FuncOp>(name);
-    if (!f || f.isExternal())
-      mlir::emitError(module.getLoc())
-          << pass << ": no function @" << name << " with a body";
     return f && !f.isExternal() ? f : func::FuncOp();
   }
-  SmallVector<func::FuncOp> candidates;
+  func::FuncOp only;
   for (auto f : module.getOps<func::FuncOp>())
-    if (f.isPublic() && !f.isExternal())
-      candidates.push_back(f);
-  if (candidates.size() != 1) {
-    mlir::emitError(module.getLoc())
-        << pass << ": the module has " << candidates.size()
-        << " public functions with a body; name one with "
-           "entry=";
-    return {};
-  }
-  return candidates.front();
+    if (f.isPublic() && !f.isExternal()) {
+      only = f;
+      ++publicCount;
+    }
+  return publicCount == 1 ? only : func::FuncOp();
 }
 
 /// Parses "8x1024" into dims; "scalar" is rank 0.
@@ -94,10 +86,18 @@ struct FerricSpecializeShapesPass
   using FerricSpecializeShapesBase::FerricSpecializeShapesBase;
 
   void runOnOperation() override {
-    func::FuncOp func =
-        findEntry(getOperation(), entry, "ferric-specialize-shapes");
-    if (!func)
+    unsigned publicCount;
+    func::FuncOp func = findEntryFunction(getOperation(), entry, publicCount);
+    if (!func) {
+      InFlightDiagnostic diag = mlir::emitError(getOperation().getLoc())
+                                << "ferric-specialize-shapes: ";
+      if (!entry.empty())
+        diag << "no function @" << entry << " with a body";
+      else
+        diag << "the module has " << publicCount
+             << " public functions with a body; name one with entry=";
       return signalPassFailure();
+    }
     if (shapes.size() != func.getNumArguments()) {
       func.emitError() << "ferric-specialize-shapes: " << shapes.size()
                        << " shapes for " << func.getNumArguments()

@@ -118,19 +118,22 @@ void recordPointerUses(const uint32_t *ins, uint32_t opcode, uint32_t len,
   }
 }
 
-/// Is variable `var` possibly written through, itself or a derived pointer?
-bool isWritten(const Parsed &p, uint32_t var) {
+/// The ids that may be written through, each followed back through its
+/// access chains to the root pointer (a variable, for buffers): one pass over
+/// `maybeWritten`, shared by every binding.
+std::set<uint32_t> writtenRoots(const Parsed &p) {
+  std::set<uint32_t> roots;
   for (uint32_t id : p.maybeWritten) {
+    roots.insert(id);
     for (int depth = 0; depth < 64; ++depth) {
-      if (id == var)
-        return true;
       auto base = p.chainBase.find(id);
       if (base == p.chainBase.end())
         break;
       id = base->second;
+      roots.insert(id);
     }
   }
-  return false;
+  return roots;
 }
 
 /// Decodes a nul-terminated literal string starting at `words[0]`.
@@ -328,6 +331,7 @@ std::vector<SpirvBinding> bindingsOf(const Parsed &p, uint32_t root) {
   }
 
   std::vector<SpirvBinding> result;
+  std::set<uint32_t> written = writtenRoots(p);
   for (uint32_t id : used) {
     auto var = p.variables.find(id);
     if (var == p.variables.end())
@@ -343,7 +347,7 @@ std::vector<SpirvBinding> bindingsOf(const Parsed &p, uint32_t root) {
     b.set = set->second;
     b.binding = bind->second;
     b.storageClass = storage;
-    b.written = isWritten(p, id);
+    b.written = written.count(id) != 0;
     auto ptr = p.types.find(var->second.first);
     if (ptr != p.types.end() && ptr->second.opcode == OpTypePointer &&
         ptr->second.operands.size() == 2)

@@ -21,6 +21,12 @@ namespace ferric {
 #define GEN_PASS_REGISTRATION
 #include "FerricDialect/Transforms/Passes.h.inc"
 
+/// The entry function of `module`: the one named `name` if it has a body,
+/// else (empty `name`) the only public function with a body. Null when there
+/// is none; `publicCount` is then the number of public functions with a body.
+func::FuncOp findEntryFunction(ModuleOp module, StringRef name,
+                               unsigned &publicCount);
+
 /// Whether a tensor argument of type `type` can take the static `shape`:
 /// a ranked tensor of that rank whose static dims equal `shape`'s.
 bool fitsStaticShape(Type type, ArrayRef<int64_t> shape);

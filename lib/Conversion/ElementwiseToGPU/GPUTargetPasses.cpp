@@ -90,6 +90,8 @@ struct FerricGPUDeviceMemoryPass
     if (globals.empty())
       return;
     Block &entry = func.getBody().front();
+    SmallVector<func::ReturnOp> returns;
+    func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
     for (memref::GetGlobalOp g : globals) {
       OpBuilder b = OpBuilder::atBlockBegin(&entry);
       Location loc = g.getLoc();
@@ -104,11 +106,11 @@ struct FerricGPUDeviceMemoryPass
       g.getResult().replaceAllUsesExcept(device.getMemref(), copy);
       if (isReturned(device.getMemref()))
         continue;
-      func.walk([&](func::ReturnOp ret) {
+      for (func::ReturnOp ret : returns) {
         OpBuilder rb(ret);
         gpu::DeallocOp::create(rb, loc, /*asyncToken=*/Type(), ValueRange(),
                                device.getMemref());
-      });
+      }
     }
   }
 };

@@ -198,10 +198,11 @@ gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
   return op;
 }
 
-Value ReductionWriter::startValue(OpBuilder &b, ArrayRef<Value> at) {
-  if (fillValue)
-    return b.clone(*fillValue.getDefiningOp())->getResult(0);
-  return memref::LoadOp::create(b, loc, generic.getDpsInits()[0], at);
+Value ReductionWriter::startValue(OpBuilder &b, OpOperand *init,
+                                  ArrayRef<Value> at, Value fill) {
+  if (fill)
+    return b.clone(*fill.getDefiningOp())->getResult(0);
+  return memref::LoadOp::create(b, loc, init->get(), at);
 }
 
 void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
@@ -278,6 +279,11 @@ Value ReductionWriter::warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx) {
   return lane;
 }
 
+Value ReductionWriter::wholeChunksEnd(OpBuilder &b, Value chunk) {
+  return b.createOrFold<arith::SubIOp>(
+      loc, numRed, b.createOrFold<arith::RemUIOp>(loc, numRed, chunk));
+}
+
 Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
                                    Operation *combiner, ArrayRef<Value> idx,
                                    Value lane, const RowValues *rowValues) {
@@ -291,8 +297,7 @@ Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
   // Whole chunks of kPartials * warpSize elements: lane l folds element
   // base + l + k * warpSize into partial k. Then the rest, one at a time.
   Value chunk = index(kPartials * warpSize);
-  Value mainEnd = b.createOrFold<arith::SubIOp>(
-      loc, numRed, b.createOrFold<arith::RemUIOp>(loc, numRed, chunk));
+  Value mainEnd = wholeChunksEnd(b, chunk);
   auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk,
                                  SmallVector<Value>(kPartials, identity));
   {
@@ -332,7 +337,7 @@ void ReductionWriter::writeWarpReduction(OpBuilder &b, Operation *combiner) {
   SmallVector<Value> at = indicesOf(init, idx);
   memref::StoreOp::create(b, loc,
                           combine(b, combiner, generic.getRegionOutputArgs()[0],
-                                  startValue(b, at), total),
+                                  startValue(b, init, at, fillValue), total),
                           init->get(), at);
 }
 
@@ -354,7 +359,7 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
   delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
   OpOperand *init = generic.getDpsInitOperand(0);
   SmallVector<Value> at = indicesOf(init, idx);
-  Value start = startValue(b, at);
+  Value start = startValue(b, init, at, fillValue);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value folded = foldRange(b, c0, c1, start, idx);
@@ -412,7 +417,7 @@ void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
     b.setInsertionPointToStart(&first.getThenRegion().front());
     OpOperand *init = generic.getDpsInitOperand(0);
     SmallVector<Value> at = indicesOf(init, idx);
-    Value start = startValue(b, at);
+    Value start = startValue(b, init, at, fillValue);
     Value total = memref::LoadOp::create(b, loc, smem, c0);
     memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, total),
                             init->get(), at);

@@ -87,8 +87,10 @@ private:
                   const RowValues *rowValues = nullptr);
   /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
   gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
-  /// The value the output at `at` starts from.
-  Value startValue(OpBuilder &b, ArrayRef<Value> at);
+  /// The value output `init` at `at` starts from: the folded fill constant
+  /// `fill` if set, else the loaded element.
+  Value startValue(OpBuilder &b, OpOperand *init, ArrayRef<Value> at,
+                   Value fill);
   void writeBlockReduction(OpBuilder &b, Operation *combiner);
   void writeWarpReduction(OpBuilder &b, Operation *combiner);
   void writeThreadPerOutput(OpBuilder &b);
@@ -96,6 +98,9 @@ private:
   /// output at a time): leaves the builder in the loop, with the output's
   /// loop indices in `idx`; returns the lane.
   Value warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx);
+  /// numRed rounded down to a multiple of `chunk`: where the warp kernels'
+  /// unrolled main loops end and their one-at-a-time rest begins.
+  Value wholeChunksEnd(OpBuilder &b, Value chunk);
   /// This lane's fold of the reduced elements of the output at `idx` by
   /// reduction `g` (elements lane, lane + warpSize, ...).
   Value warpPartial(OpBuilder &b, linalg::GenericOp g, Operation *combiner,

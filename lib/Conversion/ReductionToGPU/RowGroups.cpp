@@ -172,10 +172,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       Value total = warpAllReduce(b, g, combiner, partial);
       OpOperand *init = g.getDpsInitOperand(0);
       SmallVector<Value> at = indicesOf(init, idx);
-      Value start =
-          fill ? b.clone(*fill.getDefiningOp())->getResult(0)
-               : memref::LoadOp::create(b, loc, init->get(), at).getResult();
-      Value result = combine(b, combiner, accArg, start, total);
+      Value result =
+          combine(b, combiner, accArg, startValue(b, init, at, fill), total);
       // Every lane holds the row's result; lane 0 also stores it unless only
       // the group reads it (and a dealloc frees it).
       bool readOutside =
@@ -217,8 +215,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
         memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
     };
     Value chunk = index(kPartials * warpSize);
-    Value mainEnd = b.createOrFold<arith::SubIOp>(
-        loc, numRed, b.createOrFold<arith::RemUIOp>(loc, numRed, chunk));
+    Value mainEnd = wholeChunksEnd(b, chunk);
     auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk);
     {
       OpBuilder::InsertionGuard guard(b);
