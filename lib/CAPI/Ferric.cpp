@@ -590,10 +590,10 @@ ferric_status ferric_fusion_report(const char *ir, char **out) {
           llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
     return fail(FERRIC_ERROR_COMPILE,
                 "cannot create a temporary file: " + ec.message());
-  FerricFuseOptions fuseOptions;
+  FerricFusePassOptions fuseOptions;
   fuseOptions.report = std::string(path);
   PassManager pm(&ctx);
-  pm.addNestedPass<func::FuncOp>(createFerricFuse(fuseOptions));
+  pm.addNestedPass<func::FuncOp>(createFerricFusePass(fuseOptions));
   bool ok = succeeded(pm.run(*module));
   auto text = llvm::MemoryBuffer::getFile(path);
   llvm::sys::fs::remove(path);

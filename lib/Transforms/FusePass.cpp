@@ -21,7 +21,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICFUSE
+#define GEN_PASS_DEF_FERRICFUSEPASS
 #include "FerricDialect/Transforms/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -105,8 +105,8 @@ struct ByteCount {
   }
 };
 
-struct FerricFusePass : ferric::impl::FerricFuseBase<FerricFusePass> {
-  using FerricFuseBase::FerricFuseBase;
+struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
+  using FerricFusePassBase::FerricFusePassBase;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();

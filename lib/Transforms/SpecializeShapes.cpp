@@ -13,8 +13,8 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICSPECIALIZESHAPES
-#define GEN_PASS_DEF_FERRICREQUIRESTATICARGS
+#define GEN_PASS_DEF_FERRICSPECIALIZESHAPESPASS
+#define GEN_PASS_DEF_FERRICREQUIRESTATICARGSPASS
 #include "FerricDialect/Transforms/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -82,8 +82,8 @@ static FailureOr<SmallVector<int64_t>> parseShape(StringRef text) {
 
 namespace {
 struct FerricSpecializeShapesPass
-    : ferric::impl::FerricSpecializeShapesBase<FerricSpecializeShapesPass> {
-  using FerricSpecializeShapesBase::FerricSpecializeShapesBase;
+    : ferric::impl::FerricSpecializeShapesPassBase<FerricSpecializeShapesPass> {
+  using FerricSpecializeShapesPassBase::FerricSpecializeShapesPassBase;
 
   void runOnOperation() override {
     unsigned publicCount;
@@ -127,7 +127,7 @@ struct FerricSpecializeShapesPass
 };
 
 struct FerricRequireStaticArgsPass
-    : ferric::impl::FerricRequireStaticArgsBase<FerricRequireStaticArgsPass> {
+    : ferric::impl::FerricRequireStaticArgsPassBase<FerricRequireStaticArgsPass> {
   void runOnOperation() override {
     bool failed = false;
     for (auto func : getOperation().getOps<func::FuncOp>()) {

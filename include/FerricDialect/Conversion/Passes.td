@@ -10,7 +10,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertFerricToLinalg : Pass<"convert-ferric-to-linalg"> {
+def ConvertFerricToLinalgPass : Pass<"convert-ferric-to-linalg"> {
   let summary = "Lower ferric ops to linalg on tensors";
   let description = [{
     Every elementwise ferric op becomes one `linalg.generic` whose body is the
@@ -28,43 +28,7 @@ def ConvertFerricToLinalg : Pass<"convert-ferric-to-linalg"> {
                            "::mlir::math::MathDialect"];
 }
 
-def FerricFuseReductions : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
-  let summary = "Fuse elementwise work across reduction boundaries";
-  let description = [{
-    `ferric-fuse` keeps reductions out of `ferric.fused` groups, so after
-    `convert-ferric-to-linalg` a reduction is surrounded by kernels of their
-    own: the elementwise group feeding it (the `x * x` of RMSNorm, the
-    `exp(x - max)` of softmax), whose result is written to memory and read
-    back, and small per-row generics after it (a mean's division, RMSNorm's
-    `rsqrt(mean + eps)`, a cast of the sum), each one more kernel launch.
-    This pass, on `linalg.generic` on tensors, fuses with upstream's
-    `linalg::fuseElementwiseOps`, when every use of the producer (all loops
-    parallel) is an input of a `linalg.generic` it can fuse into:
-
-    - a producer read by at least one reduction is fused into all of its
-      consumers. A producer with several uses is recomputed in each
-      consumer (cloned per use) and disappears; that is done only when it
-      saves memory traffic, counted in full-size tensors: a producer with
-      `k` full-size inputs and `n` uses costs `k + 1 + n` passes over
-      memory before (read inputs, write, read back n times) and at most
-      `n * k` after;
-    - a per-row producer (at most 16 ops, every tensor input a result of a
-      reduction or of another per-row producer) is fused into all of its
-      consumers, which recompute it per element (a few ops) instead of
-      launching a kernel for it.
-
-    Reductions keep their combiner form (`combiner(acc, f(inputs))`), which
-    `ferric-reduction-to-gpu` turns into block or warp reductions.
-  }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
-  let options = [
-    Option<"maxBuffers", "max-buffers", "unsigned", /*default=*/"0",
-           "Largest number of tensor operands a fused consumer may have (the "
-           "Vulkan storage-buffer limit); 0: no limit">
-  ];
-}
-
-def FerricElementwiseToGPU : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
+def FerricElementwiseToGPUPass : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
   let summary = "Map elementwise linalg.generic on memrefs to vectorized "
                 "gpu.launch kernels";
   let description = [{
@@ -95,7 +59,7 @@ def FerricElementwiseToGPU : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
   ];
 }
 
-def FerricGPUDeviceMemory : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
+def FerricGPUDeviceMemoryPass : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
   let summary = "Allocate host-side buffers in GPU device memory";
   let description = [{
     For targets whose kernels read device memory (CUDA), rewrites the host
@@ -112,7 +76,7 @@ def FerricGPUDeviceMemory : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
-def FerricSPIRVEntryPoints : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
+def FerricSPIRVEntryPointsPass : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
   let summary = "Set spirv.entry_point_abi on outlined kernels";
   let description = [{
     Gives every `gpu.func` kernel the `spirv.entry_point_abi` attribute that
@@ -126,7 +90,7 @@ def FerricSPIRVEntryPoints : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
   ];
 }
 
-def FerricNestSPIRVModules : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
+def FerricNestSPIRVModulesPass : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
   let summary = "Move each spirv.module into the gpu.module it came from";
   let description = [{
     `convert-gpu-to-spirv` places the `spirv.module` next to its `gpu.module`;
@@ -136,7 +100,7 @@ def FerricNestSPIRVModules : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
   }];
 }
 
-def FerricLegalizeMathForSPIRV : Pass<"ferric-legalize-math-for-spirv"> {
+def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
   let summary = "Prepare math ops for convert-math-to-spirv (Vulkan)";
   let description = [{
     GLSL.std.450, the instruction set `convert-math-to-spirv` targets for
@@ -153,7 +117,7 @@ def FerricLegalizeMathForSPIRV : Pass<"ferric-legalize-math-for-spirv"> {
                            "::mlir::vector::VectorDialect"];
 }
 
-def FerricSinkIntoLaunch : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
+def FerricSinkIntoLaunchPass : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
   let summary = "Recompute host-side scalar arithmetic inside gpu.launch";
   let description = [{
     Clones into each `gpu.launch` body the side-effect-free `arith` ops
@@ -166,7 +130,7 @@ def FerricSinkIntoLaunch : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
   }];
 }
 
-def FerricLaunchBoolBuffersAsBytes
+def FerricLaunchBoolBuffersAsBytesPass
     : Pass<"ferric-launch-bool-buffers-as-bytes", "ModuleOp"> {
   let summary = "Pass i1 buffers to serialized SPIR-V kernels as i8 buffers";
   let description = [{
@@ -180,7 +144,7 @@ def FerricLaunchBoolBuffersAsBytes
   }];
 }
 
-def FerricBF16BuffersAsI16 : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
+def FerricBF16BuffersAsI16Pass : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
   let summary = "Give SPIR-V kernels their bf16 buffers as i16 words";
   let description = [{
     SPIR-V (without SPV_KHR_bfloat16) has no bf16 type, and MLIR's SPIR-V
@@ -199,7 +163,7 @@ def FerricBF16BuffersAsI16 : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
+def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   let summary = "Map linalg reductions to block reductions or one thread per "
                 "output";
   let description = [{
@@ -266,7 +230,7 @@ def FerricReductionToGPU : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   ];
 }
 
-def FerricMatmulToGPU : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {
+def FerricMatmulToGPUPass : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {
   let summary = "Map linalg.matmul and batch_matmul to a shared-memory tiled "
                 "GPU kernel";
   let description = [{

@@ -10,7 +10,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
+def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
   let summary = "Fuse maximal groups of elementwise ferric ops into ferric.fused";
   let description = [{
     Groups fusible ops (every elementwise op, `ferric.cast`, `ferric.select`,
@@ -78,7 +78,43 @@ def FerricFuse : Pass<"ferric-fuse", "func::FuncOp"> {
   ];
 }
 
-def FerricSpecializeShapes : Pass<"ferric-specialize-shapes", "ModuleOp"> {
+def FerricFuseReductionsPass : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
+  let summary = "Fuse elementwise work across reduction boundaries";
+  let description = [{
+    `ferric-fuse` keeps reductions out of `ferric.fused` groups, so after
+    `convert-ferric-to-linalg` a reduction is surrounded by kernels of their
+    own: the elementwise group feeding it (the `x * x` of RMSNorm, the
+    `exp(x - max)` of softmax), whose result is written to memory and read
+    back, and small per-row generics after it (a mean's division, RMSNorm's
+    `rsqrt(mean + eps)`, a cast of the sum), each one more kernel launch.
+    This pass, on `linalg.generic` on tensors, fuses with upstream's
+    `linalg::fuseElementwiseOps`, when every use of the producer (all loops
+    parallel) is an input of a `linalg.generic` it can fuse into:
+
+    - a producer read by at least one reduction is fused into all of its
+      consumers. A producer with several uses is recomputed in each
+      consumer (cloned per use) and disappears; that is done only when it
+      saves memory traffic, counted in full-size tensors: a producer with
+      `k` full-size inputs and `n` uses costs `k + 1 + n` passes over
+      memory before (read inputs, write, read back n times) and at most
+      `n * k` after;
+    - a per-row producer (at most 16 ops, every tensor input a result of a
+      reduction or of another per-row producer) is fused into all of its
+      consumers, which recompute it per element (a few ops) instead of
+      launching a kernel for it.
+
+    Reductions keep their combiner form (`combiner(acc, f(inputs))`), which
+    `ferric-reduction-to-gpu` turns into block or warp reductions.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let options = [
+    Option<"maxBuffers", "max-buffers", "unsigned", /*default=*/"0",
+           "Largest number of tensor operands a fused consumer may have (the "
+           "Vulkan storage-buffer limit); 0: no limit">
+  ];
+}
+
+def FerricSpecializeShapesPass : Pass<"ferric-specialize-shapes", "ModuleOp"> {
   let summary = "Give a function's dynamic tensor arguments static shapes";
   let description = [{
     Compiles an entry for concrete argument shapes, as `ferric-run` does from
@@ -103,7 +139,7 @@ def FerricSpecializeShapes : Pass<"ferric-specialize-shapes", "ModuleOp"> {
   ];
 }
 
-def FerricRequireStaticArgs
+def FerricRequireStaticArgsPass
     : Pass<"ferric-require-static-args", "ModuleOp"> {
   let summary = "Diagnose public functions whose arguments the Vulkan ABI "
                 "cannot pass";

@@ -19,7 +19,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICELEMENTWISETOGPU
+#define GEN_PASS_DEF_FERRICELEMENTWISETOGPUPASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -250,8 +250,8 @@ private:
 };
 
 struct FerricElementwiseToGPUPass
-    : ferric::impl::FerricElementwiseToGPUBase<FerricElementwiseToGPUPass> {
-  using FerricElementwiseToGPUBase::FerricElementwiseToGPUBase;
+    : ferric::impl::FerricElementwiseToGPUPassBase<FerricElementwiseToGPUPass> {
+  using FerricElementwiseToGPUPassBase::FerricElementwiseToGPUPassBase;
 
   /// Elements per thread: 1 for kernels with i1 buffers (bytes in memory,
   /// bits in vectors) whatever the option says, else the option, else one

@@ -17,12 +17,12 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICGPUDEVICEMEMORY
-#define GEN_PASS_DEF_FERRICSPIRVENTRYPOINTS
-#define GEN_PASS_DEF_FERRICNESTSPIRVMODULES
-#define GEN_PASS_DEF_FERRICSINKINTOLAUNCH
-#define GEN_PASS_DEF_FERRICLAUNCHBOOLBUFFERSASBYTES
-#define GEN_PASS_DEF_FERRICBF16BUFFERSASI16
+#define GEN_PASS_DEF_FERRICGPUDEVICEMEMORYPASS
+#define GEN_PASS_DEF_FERRICSPIRVENTRYPOINTSPASS
+#define GEN_PASS_DEF_FERRICNESTSPIRVMODULESPASS
+#define GEN_PASS_DEF_FERRICSINKINTOLAUNCHPASS
+#define GEN_PASS_DEF_FERRICLAUNCHBOOLBUFFERSASBYTESPASS
+#define GEN_PASS_DEF_FERRICBF16BUFFERSASI16PASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -32,7 +32,7 @@ using namespace mlir::ferric;
 
 namespace {
 struct FerricGPUDeviceMemoryPass
-    : ferric::impl::FerricGPUDeviceMemoryBase<FerricGPUDeviceMemoryPass> {
+    : ferric::impl::FerricGPUDeviceMemoryPassBase<FerricGPUDeviceMemoryPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     bool failed = false;
@@ -116,8 +116,8 @@ struct FerricGPUDeviceMemoryPass
 };
 
 struct FerricSPIRVEntryPointsPass
-    : ferric::impl::FerricSPIRVEntryPointsBase<FerricSPIRVEntryPointsPass> {
-  using FerricSPIRVEntryPointsBase::FerricSPIRVEntryPointsBase;
+    : ferric::impl::FerricSPIRVEntryPointsPassBase<FerricSPIRVEntryPointsPass> {
+  using FerricSPIRVEntryPointsPassBase::FerricSPIRVEntryPointsPassBase;
   void runOnOperation() override {
     getOperation().walk([&](gpu::GPUFuncOp func) {
       if (!func.isKernel() || func->hasAttr(spirv::getEntryPointABIAttrName()))
@@ -132,7 +132,7 @@ struct FerricSPIRVEntryPointsPass
 };
 
 struct FerricNestSPIRVModulesPass
-    : ferric::impl::FerricNestSPIRVModulesBase<FerricNestSPIRVModulesPass> {
+    : ferric::impl::FerricNestSPIRVModulesPassBase<FerricNestSPIRVModulesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     for (auto gpuModule :
@@ -149,7 +149,7 @@ struct FerricNestSPIRVModulesPass
 };
 
 struct FerricSinkIntoLaunchPass
-    : ferric::impl::FerricSinkIntoLaunchBase<FerricSinkIntoLaunchPass> {
+    : ferric::impl::FerricSinkIntoLaunchPassBase<FerricSinkIntoLaunchPass> {
   void runOnOperation() override {
     // upstream sinks an op only when all of its operands are sinkable too,
     // so this admits exactly the scalar expressions built from constants.
@@ -180,7 +180,7 @@ static void castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to) {
 }
 
 struct FerricLaunchBoolBuffersAsBytesPass
-    : ferric::impl::FerricLaunchBoolBuffersAsBytesBase<
+    : ferric::impl::FerricLaunchBoolBuffersAsBytesPassBase<
           FerricLaunchBoolBuffersAsBytesPass> {
   void runOnOperation() override {
     Builder b(&getContext());
@@ -191,7 +191,7 @@ struct FerricLaunchBoolBuffersAsBytesPass
 };
 
 struct FerricBF16BuffersAsI16Pass
-    : ferric::impl::FerricBF16BuffersAsI16Base<FerricBF16BuffersAsI16Pass> {
+    : ferric::impl::FerricBF16BuffersAsI16PassBase<FerricBF16BuffersAsI16Pass> {
   /// Re-types `buffer` (a bf16 memref) as the i16 memref of the same shape,
   /// bitcasting what its loads and stores carry; false on any other use
   /// (diagnosed).

@@ -18,7 +18,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICLEGALIZEMATHFORSPIRV
+#define GEN_PASS_DEF_FERRICLEGALIZEMATHFORSPIRVPASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -37,7 +37,7 @@ static bool hasF64Lowering(Operation *op) {
 
 namespace {
 struct FerricLegalizeMathForSPIRVPass
-    : ferric::impl::FerricLegalizeMathForSPIRVBase<
+    : ferric::impl::FerricLegalizeMathForSPIRVPassBase<
           FerricLegalizeMathForSPIRVPass> {
   void runOnOperation() override {
     bool rejected = false;

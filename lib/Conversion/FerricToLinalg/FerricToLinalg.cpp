@@ -14,7 +14,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_CONVERTFERRICTOLINALG
+#define GEN_PASS_DEF_CONVERTFERRICTOLINALGPASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -318,7 +318,7 @@ struct MatmulToLinalg : OpRewritePattern<MatmulOp> {
 };
 
 struct ConvertFerricToLinalgPass
-    : ferric::impl::ConvertFerricToLinalgBase<ConvertFerricToLinalgPass> {
+    : ferric::impl::ConvertFerricToLinalgPassBase<ConvertFerricToLinalgPass> {
   void runOnOperation() override {
     ConversionTarget target(getContext());
     target.addIllegalDialect<FerricDialect>();

@@ -21,7 +21,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICMATMULTOGPU
+#define GEN_PASS_DEF_FERRICMATMULTOGPUPASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -213,8 +213,8 @@ void MatmulWriter::write(OpBuilder &b) {
 
 namespace {
 struct FerricMatmulToGPUPass
-    : ferric::impl::FerricMatmulToGPUBase<FerricMatmulToGPUPass> {
-  using FerricMatmulToGPUBase::FerricMatmulToGPUBase;
+    : ferric::impl::FerricMatmulToGPUPassBase<FerricMatmulToGPUPass> {
+  using FerricMatmulToGPUPassBase::FerricMatmulToGPUPassBase;
 
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> found;

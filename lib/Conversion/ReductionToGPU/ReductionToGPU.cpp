@@ -25,7 +25,7 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICREDUCTIONTOGPU
+#define GEN_PASS_DEF_FERRICREDUCTIONTOGPUPASS
 #include "FerricDialect/Conversion/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
@@ -444,8 +444,8 @@ static linalg::FillOp foldableFill(linalg::GenericOp generic) {
 
 namespace {
 struct FerricReductionToGPUPass
-    : ferric::impl::FerricReductionToGPUBase<FerricReductionToGPUPass> {
-  using FerricReductionToGPUBase::FerricReductionToGPUBase;
+    : ferric::impl::FerricReductionToGPUPassBase<FerricReductionToGPUPass> {
+  using FerricReductionToGPUPassBase::FerricReductionToGPUPassBase;
 
   void runOnOperation() override {
     if (blockSize == 0 || blockSize > 1024) {

@@ -43,7 +43,7 @@ int main() {
   }
 
   mlir::PassManager pm(&context);
-  pm.addNestedPass<mlir::func::FuncOp>(mlir::ferric::createFerricFuse());
+  pm.addNestedPass<mlir::func::FuncOp>(mlir::ferric::createFerricFusePass());
   if (mlir::failed(pm.run(*module))) {
     llvm::errs() << "ferric-downstream: ferric-fuse failed\n";
     return 1;

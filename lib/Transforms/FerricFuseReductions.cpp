@@ -1,11 +1,11 @@
-//===- FuseReductions.cpp - Fusion across reduction boundaries ------------===//
+//===- FerricFuseReductions.cpp - Fusion across reduction boundaries ------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -13,8 +13,8 @@
 
 namespace mlir {
 namespace ferric {
-#define GEN_PASS_DEF_FERRICFUSEREDUCTIONS
-#include "FerricDialect/Conversion/Passes.h.inc"
+#define GEN_PASS_DEF_FERRICFUSEREDUCTIONSPASS
+#include "FerricDialect/Transforms/Passes.h.inc"
 } // namespace ferric
 } // namespace mlir
 
@@ -23,8 +23,8 @@ using namespace mlir::ferric;
 
 namespace {
 struct FerricFuseReductionsPass
-    : ferric::impl::FerricFuseReductionsBase<FerricFuseReductionsPass> {
-  using FerricFuseReductionsBase::FerricFuseReductionsBase;
+    : ferric::impl::FerricFuseReductionsPassBase<FerricFuseReductionsPass> {
+  using FerricFuseReductionsPassBase::FerricFuseReductionsPassBase;
 
   /// Tensor operands `consumer` would have with `use`'s producer fused in
   /// (an upper bound: fusion may deduplicate operands).
