@@ -10,6 +10,8 @@
 
 include "mlir/Pass/PassBase.td"
 
+//===- convert-ferric-to-linalg -------------------------------------------===//
+
 def ConvertFerricToLinalgPass : Pass<"convert-ferric-to-linalg"> {
   let summary = "Lower ferric ops to linalg on tensors";
   let description = [{
@@ -28,121 +30,7 @@ def ConvertFerricToLinalgPass : Pass<"convert-ferric-to-linalg"> {
                            "::mlir::math::MathDialect"];
 }
 
-def FerricElementwiseToGPUPass : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
-  let summary = "Map elementwise linalg.generic on memrefs to vectorized "
-                "gpu.launch kernels";
-  let description = [{
-    Turns every all-parallel `linalg.generic` on memrefs with identity-layout
-    operands (what bufferized `ferric.fused` and elementwise ops become) into
-    one `gpu.launch` that aims at memory bandwidth: the iteration space is
-    linearized, each thread handles `elements-per-thread` consecutive
-    elements with vector loads and stores (16-byte `ld.global.v4` for f32
-    when alignment allows, which the pass asserts with `alignment`
-    attributes), a grid-stride loop covers the vector part and a scalar loop
-    the tail. Inputs read through a broadcast map are gathered per lane;
-    scalar inputs are splat. Kernels with i1 tensors in or out use one
-    element per thread.
-  }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::vector::VectorDialect",
-                           "::mlir::scf::SCFDialect",
-                           "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
-  let options = [
-    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
-           "Threads per block">,
-    Option<"elementsPerThread", "elements-per-thread", "unsigned",
-           /*default=*/"0",
-           "Elements each thread loads per step; 0 picks 16 bytes of the "
-           "narrowest element type (4 for f32, 8 for f16). 1 disables "
-           "vector loads">
-  ];
-}
-
-def FerricGPUDeviceMemoryPass : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
-  let summary = "Allocate host-side buffers in GPU device memory";
-  let description = [{
-    For targets whose kernels read device memory (CUDA), rewrites the host
-    function's `memref.alloc`, `memref.dealloc` and `memref.copy` into
-    `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`, so every buffer a kernel
-    touches lives on the device. The entry function's arguments and results
-    are device buffers (docs/HostABI.md). Constant tensors (a
-    `memref.get_global` of a host global) get a device copy made once at
-    function entry and freed before each return, unless the function returns
-    it (the caller then owns it). Fails with a diagnostic on a host
-    op that would read device memory directly (`memref.load`/`store`
-    outside a kernel).
-  }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
-}
-
-def FerricSPIRVEntryPointsPass : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
-  let summary = "Set spirv.entry_point_abi on outlined kernels";
-  let description = [{
-    Gives every `gpu.func` kernel the `spirv.entry_point_abi` attribute that
-    `convert-gpu-to-spirv` needs, with the workgroup size taken from the
-    kernel's `known_block_size` (set by outlining) or from `block-size`.
-  }];
-  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
-  let options = [
-    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
-           "Workgroup size x when the kernel does not know its block size">
-  ];
-}
-
-def FerricNestSPIRVModulesPass : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
-  let summary = "Move each spirv.module into the gpu.module it came from";
-  let description = [{
-    `convert-gpu-to-spirv` places the `spirv.module` next to its `gpu.module`;
-    `gpu-module-to-binary` serializes the SPIR-V found inside the
-    `gpu.module`. This pass moves it there and drops the gpu.module's other
-    (now converted) functions.
-  }];
-}
-
-def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
-  let summary = "Prepare math ops for convert-math-to-spirv (Vulkan)";
-  let description = [{
-    GLSL.std.450, the instruction set `convert-math-to-spirv` targets for
-    Vulkan, has no `erf` and implements transcendental functions (exp, log,
-    tanh, sin, pow, ...) for 16- and 32-bit floats only. This pass expands
-    f32 `math.erf` into upstream's polynomial approximation (max error
-    ~1e-7 relative) and rejects, with a diagnostic at the op's location,
-    f64 math ops that GLSL.std.450 lacks (rather than emitting SPIR-V that
-    `spirv-val` refuses). Run it inside `gpu.module` before
-    `convert-math-to-spirv`.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect"];
-}
-
-def FerricSinkIntoLaunchPass : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
-  let summary = "Recompute host-side scalar arithmetic inside gpu.launch";
-  let description = [{
-    Clones into each `gpu.launch` body the side-effect-free `arith` ops
-    (and constants) defined above it whose operands are themselves
-    recomputable, so that outlining passes only buffers to the kernel.
-    Upstream's `gpu-launch-sink-index-computations` sinks constants but not,
-    e.g., the `arith.muli %c1, %c64` that loop tiling leaves as a step; the
-    Vulkan host ABI (`gpu-to-llvm` with interspersed sizes) accepts only
-    memref kernel arguments, so such a scalar would fail the launch lowering.
-  }];
-}
-
-def FerricLaunchBoolBuffersAsBytesPass
-    : Pass<"ferric-launch-bool-buffers-as-bytes", "ModuleOp"> {
-  let summary = "Pass i1 buffers to serialized SPIR-V kernels as i8 buffers";
-  let description = [{
-    The SPIR-V type converter stores i1 as one byte (8-bit storage), the same
-    layout LLVM gives `memref<...xi1>` on the host, but `gpu-to-llvm` refuses
-    to pass an i1 memref as a bare kernel pointer. Once kernels are
-    serialized (`gpu.binary`), this pass re-types each i1 memref operand of
-    `gpu.launch_func` as the i8 memref of the same shape through an
-    `unrealized_conversion_cast`; both lower to the same LLVM descriptor, so
-    `reconcile-unrealized-casts` removes the cast.
-  }];
-}
+//===- ferric-bf16-buffers-as-i16 -----------------------------------------===//
 
 def FerricBF16BuffersAsI16Pass : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
   let summary = "Give SPIR-V kernels their bf16 buffers as i16 words";
@@ -162,6 +50,142 @@ def FerricBF16BuffersAsI16Pass : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> 
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
+
+//===- ferric-elementwise-to-gpu ------------------------------------------===//
+
+def FerricElementwiseToGPUPass : Pass<"ferric-elementwise-to-gpu", "func::FuncOp"> {
+  let summary = "Map elementwise linalg.generic on memrefs to vectorized "
+                "gpu.launch kernels (and loop-free linalg ops to one-thread "
+                "launches)";
+  let description = [{
+    Turns every all-parallel `linalg.generic` on memrefs with identity-layout
+    operands (what bufferized `ferric.fused` and elementwise ops become) into
+    one `gpu.launch` that aims at memory bandwidth: the iteration space is
+    linearized, each thread handles `elements-per-thread` consecutive
+    elements with vector loads and stores (16-byte `ld.global.v4` for f32
+    when alignment allows, which the pass asserts with `alignment`
+    attributes), a grid-stride loop covers the vector part and a scalar loop
+    the tail. Inputs read through a broadcast map are gathered per lane;
+    scalar inputs are splat. Kernels with i1 tensors in or out use one
+    element per thread.
+
+    It also wraps every remaining linalg op on memrefs that has no parallel
+    loop (a full reduction to a rank-0 buffer, the fill of one) and is not
+    already inside a `gpu.launch` into a one-thread `gpu.launch`, so that no
+    host loop touches device memory. Those kernels are correct, not fast;
+    the pipelines run `ferric-reduction-to-gpu` first, which gives the
+    reductions it recognizes real kernels.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block">,
+    Option<"elementsPerThread", "elements-per-thread", "unsigned",
+           /*default=*/"0",
+           "Elements each thread loads per step; 0 picks 16 bytes of the "
+           "narrowest element type (4 for f32, 8 for f16). 1 disables "
+           "vector loads">
+  ];
+}
+
+//===- ferric-gpu-device-memory -------------------------------------------===//
+
+def FerricGPUDeviceMemoryPass : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
+  let summary = "Allocate host-side buffers in GPU device memory";
+  let description = [{
+    For targets whose kernels read device memory (CUDA), rewrites the host
+    function's `memref.alloc`, `memref.dealloc` and `memref.copy` into
+    `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy`, so every buffer a kernel
+    touches lives on the device. The entry function's arguments and results
+    are device buffers (docs/HostABI.md). Constant tensors (a
+    `memref.get_global` of a host global) get a device copy made once at
+    function entry and freed before each return, unless the function returns
+    it (the caller then owns it). Fails with a diagnostic on a host
+    op that would read device memory directly (`memref.load`/`store`
+    outside a kernel).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+//===- ferric-launch-bool-buffers-as-bytes --------------------------------===//
+
+def FerricLaunchBoolBuffersAsBytesPass
+    : Pass<"ferric-launch-bool-buffers-as-bytes", "ModuleOp"> {
+  let summary = "Pass i1 buffers to serialized SPIR-V kernels as i8 buffers";
+  let description = [{
+    The SPIR-V type converter stores i1 as one byte (8-bit storage), the same
+    layout LLVM gives `memref<...xi1>` on the host, but `gpu-to-llvm` refuses
+    to pass an i1 memref as a bare kernel pointer. Once kernels are
+    serialized (`gpu.binary`), this pass re-types each i1 memref operand of
+    `gpu.launch_func` as the i8 memref of the same shape through an
+    `unrealized_conversion_cast`; both lower to the same LLVM descriptor, so
+    `reconcile-unrealized-casts` removes the cast.
+  }];
+}
+
+//===- ferric-legalize-math-for-spirv -------------------------------------===//
+
+def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
+  let summary = "Prepare math ops for convert-math-to-spirv (Vulkan)";
+  let description = [{
+    GLSL.std.450, the instruction set `convert-math-to-spirv` targets for
+    Vulkan, has no `erf` and implements transcendental functions (exp, log,
+    tanh, sin, pow, ...) for 16- and 32-bit floats only. This pass expands
+    f32 `math.erf` into upstream's polynomial approximation (max error
+    ~1e-7 relative) and rejects, with a diagnostic at the op's location,
+    f64 math ops that GLSL.std.450 lacks (rather than emitting SPIR-V that
+    `spirv-val` refuses). Run it inside `gpu.module` before
+    `convert-math-to-spirv`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+//===- ferric-matmul-to-gpu -----------------------------------------------===//
+
+def FerricMatmulToGPUPass : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {
+  let summary = "Map linalg.matmul and batch_matmul to a shared-memory tiled "
+                "GPU kernel";
+  let description = [{
+    Rewrites a bufferized `linalg.matmul` or `linalg.batch_matmul` (default
+    indexing maps, identity layouts; what `ferric.matmul` becomes) into one
+    `gpu.launch` of 16 x 16 threads per block, one output tile per block
+    (grid-stride loops over tiles and batches): for each 16-wide step of the
+    contraction, the block loads one tile of each operand into workgroup
+    memory (bounds-checked), synchronizes, and every thread folds its row of
+    the A tile with its column of the B tile through the op's own body
+    (so f16/bf16 operands accumulate in the f32 output as the op says).
+    Each element of A and B is read from global memory once per tile
+    instead of once per output element.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"workgroupAlloc", "workgroup-alloc", "bool", /*default=*/"false",
+           "Allocate the tiles with memref.alloc in the kernel instead of "
+           "gpu.launch workgroup attributions (for SPIR-V)">
+  ];
+}
+
+//===- ferric-nest-spirv-modules ------------------------------------------===//
+
+def FerricNestSPIRVModulesPass : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
+  let summary = "Move each spirv.module into the gpu.module it came from";
+  let description = [{
+    `convert-gpu-to-spirv` places the `spirv.module` next to its `gpu.module`;
+    `gpu-module-to-binary` serializes the SPIR-V found inside the
+    `gpu.module`. This pass moves it there and drops the gpu.module's other
+    (now converted) functions.
+  }];
+}
+
+//===- ferric-reduction-to-gpu --------------------------------------------===//
 
 def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   let summary = "Map linalg reductions to block reductions or one thread per "
@@ -230,28 +254,34 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   ];
 }
 
-def FerricMatmulToGPUPass : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {
-  let summary = "Map linalg.matmul and batch_matmul to a shared-memory tiled "
-                "GPU kernel";
+//===- ferric-sink-into-launch --------------------------------------------===//
+
+def FerricSinkIntoLaunchPass : Pass<"ferric-sink-into-launch", "func::FuncOp"> {
+  let summary = "Recompute host-side scalar arithmetic inside gpu.launch";
   let description = [{
-    Rewrites a bufferized `linalg.matmul` or `linalg.batch_matmul` (default
-    indexing maps, identity layouts; what `ferric.matmul` becomes) into one
-    `gpu.launch` of 16 x 16 threads per block, one output tile per block
-    (grid-stride loops over tiles and batches): for each 16-wide step of the
-    contraction, the block loads one tile of each operand into workgroup
-    memory (bounds-checked), synchronizes, and every thread folds its row of
-    the A tile with its column of the B tile through the op's own body
-    (so f16/bf16 operands accumulate in the f32 output as the op says).
-    Each element of A and B is read from global memory once per tile
-    instead of once per output element.
+    Clones into each `gpu.launch` body the side-effect-free `arith` ops
+    (and constants) defined above it whose operands are themselves
+    recomputable, so that outlining passes only buffers to the kernel.
+    Upstream's `gpu-launch-sink-index-computations` sinks constants but not,
+    e.g., the `arith.muli %c1, %c64` that loop tiling leaves as a step; the
+    Vulkan host ABI (`gpu-to-llvm` with interspersed sizes) accepts only
+    memref kernel arguments, so such a scalar would fail the launch lowering.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+}
+
+//===- ferric-spirv-entry-points ------------------------------------------===//
+
+def FerricSPIRVEntryPointsPass : Pass<"ferric-spirv-entry-points", "ModuleOp"> {
+  let summary = "Set spirv.entry_point_abi on outlined kernels";
+  let description = [{
+    Gives every `gpu.func` kernel the `spirv.entry_point_abi` attribute that
+    `convert-gpu-to-spirv` needs, with the workgroup size taken from the
+    kernel's `known_block_size` (set by outlining) or from `block-size`.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
   let options = [
-    Option<"workgroupAlloc", "workgroup-alloc", "bool", /*default=*/"false",
-           "Allocate the tiles with memref.alloc in the kernel instead of "
-           "gpu.launch workgroup attributions (for SPIR-V)">
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Workgroup size x when the kernel does not know its block size">
   ];
 }
 

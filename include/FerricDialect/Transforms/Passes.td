@@ -10,6 +10,8 @@
 
 include "mlir/Pass/PassBase.td"
 
+//===- ferric-fuse --------------------------------------------------------===//
+
 def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
   let summary = "Fuse maximal groups of elementwise ferric ops into ferric.fused";
   let description = [{
@@ -78,6 +80,8 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
   ];
 }
 
+//===- ferric-fuse-reductions ---------------------------------------------===//
+
 def FerricFuseReductionsPass : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
   let summary = "Fuse elementwise work across reduction boundaries";
   let description = [{
@@ -114,6 +118,24 @@ def FerricFuseReductionsPass : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
   ];
 }
 
+//===- ferric-require-static-args -----------------------------------------===//
+
+def FerricRequireStaticArgsPass
+    : Pass<"ferric-require-static-args", "ModuleOp"> {
+  let summary = "Diagnose public functions whose arguments the Vulkan ABI "
+                "cannot pass";
+  let description = [{
+    The SPIR-V pipeline's kernels take buffers only (docs/HostABI.md), so
+    every size must be known when the module is compiled. This pass, first
+    in `ferric-lower-to-spirv`, reports each public function argument that
+    is a tensor with dynamic dims or a scalar, with its location and what to
+    do (`ferric-specialize-shapes`), instead of a legalization failure deep
+    in the pipeline.
+  }];
+}
+
+//===- ferric-specialize-shapes -------------------------------------------===//
+
 def FerricSpecializeShapesPass : Pass<"ferric-specialize-shapes", "ModuleOp"> {
   let summary = "Give a function's dynamic tensor arguments static shapes";
   let description = [{
@@ -137,20 +159,6 @@ def FerricSpecializeShapesPass : Pass<"ferric-specialize-shapes", "ModuleOp"> {
     ListOption<"shapes", "shapes", "std::string",
                "One shape per argument: 8x1024, scalar or *">
   ];
-}
-
-def FerricRequireStaticArgsPass
-    : Pass<"ferric-require-static-args", "ModuleOp"> {
-  let summary = "Diagnose public functions whose arguments the Vulkan ABI "
-                "cannot pass";
-  let description = [{
-    The SPIR-V pipeline's kernels take buffers only (docs/HostABI.md), so
-    every size must be known when the module is compiled. This pass, first
-    in `ferric-lower-to-spirv`, reports each public function argument that
-    is a tensor with dynamic dims or a scalar, with its location and what to
-    do (`ferric-specialize-shapes`), instead of a legalization failure deep
-    in the pipeline.
-  }];
 }
 
 #endif // FERRIC_TRANSFORMS_PASSES_TD

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H
-#define FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H
+#ifndef FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONWRITER_H
+#define FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONWRITER_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -137,4 +137,4 @@ findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
 } // namespace ferric
 } // namespace mlir
 
-#endif // FERRIC_LIB_CONVERSION_REDUCTIONTOGPU_REDUCTIONWRITER_H
+#endif // FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONWRITER_H

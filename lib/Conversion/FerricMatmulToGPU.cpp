@@ -1,4 +1,4 @@
-//===- MatmulToGPU.cpp - Tiled GPU kernel for linalg matmuls --------------===//
+//===- FerricMatmulToGPU.cpp - Tiled GPU matmul kernel --------------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
@@ -13,7 +13,7 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
-#include "../KernelBuilders.h"
+#include "GPUCodegen/KernelBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"

@@ -1,4 +1,4 @@
-//===- FerricToLinalg.cpp - Lower ferric ops to linalg --------------------===//
+//===- ConvertFerricToLinalg.cpp - Lower ferric ops to linalg -------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.

@@ -1,4 +1,4 @@
-//===- SPIRVMath.cpp - Math ops the Vulkan SPIR-V path can lower ----------===//
+//===- FerricLegalizeMathForSPIRV.cpp - Math SPIR-V can lower -------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.

@@ -1,4 +1,4 @@
-//===- ElementwiseToGPU.cpp - Vectorized GPU kernels for elementwise ops --===//
+//===- FerricElementwiseToGPU.cpp - Elementwise GPU kernels ---------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.

@@ -1,4 +1,4 @@
-//===- ReductionToGPU.cpp - GPU kernels for linalg reductions -------------===//
+//===- FerricReductionToGPU.cpp - GPU reduction kernels -------------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
@@ -14,8 +14,8 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
-#include "../KernelBuilders.h"
-#include "ReductionWriter.h"
+#include "GPUCodegen/KernelBuilders.h"
+#include "GPUCodegen/ReductionWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

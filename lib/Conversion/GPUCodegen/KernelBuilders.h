@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
-#define FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
+#ifndef FERRIC_LIB_CONVERSION_GPUCODEGEN_KERNELBUILDERS_H
+#define FERRIC_LIB_CONVERSION_GPUCODEGEN_KERNELBUILDERS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -37,7 +37,12 @@ std::pair<scf::ForOp, Value> createNonEmptyLoop(OpBuilder &b, Location loc,
                                                 Value lb, Value ub, Value step,
                                                 Value init);
 
+/// Re-types the kernel operands of `launch` whose memref element type is
+/// `from` as memrefs of `to`, through unrealized_conversion_cast (same
+/// shape, same bytes: the host LLVM lowering folds the cast away).
+void castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to);
+
 } // namespace ferric
 } // namespace mlir
 
-#endif // FERRIC_LIB_CONVERSION_KERNELBUILDERS_H
+#endif // FERRIC_LIB_CONVERSION_GPUCODEGEN_KERNELBUILDERS_H

@@ -46,3 +46,15 @@ std::pair<scf::ForOp, Value> ferric::createNonEmptyLoop(OpBuilder &b,
   scf::YieldOp::create(b, loc, loop.getResult(0));
   return {loop, guard.getResult(0)};
 }
+
+void ferric::castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to) {
+  OpBuilder b(launch);
+  for (OpOperand &operand : launch.getKernelOperandsMutable()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || type.getElementType() != from)
+      continue;
+    operand.set(UnrealizedConversionCastOp::create(
+                    b, launch.getLoc(), type.clone(to), operand.get())
+                    .getResult(0));
+  }
+}

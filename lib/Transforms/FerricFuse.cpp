@@ -1,4 +1,4 @@
-//===- FusePass.cpp - The ferric-fuse pass --------------------------------===//
+//===- FerricFuse.cpp - The ferric-fuse pass ------------------------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
