@@ -1,0 +1,147 @@
+//===- Check.cpp - Tolerances of ferric-run --check -----------------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Runner/Check.h"
+
+#include "FerricDialect/Dialect/FerricDialect.h"
+#include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::ferric::runner;
+
+Tolerance mlir::ferric::runner::defaultTolerance(DType type) {
+  switch (type) {
+  case DType::F64:
+    return {1e-12, 1e-12};
+  case DType::F32:
+    return {1e-6, 1e-5};
+  case DType::F16:
+    return {1e-3, 4e-3};
+  case DType::BF16:
+    return {1e-2, 3e-2};
+  case DType::I1:
+    return {0, 0};
+  }
+  llvm_unreachable("unknown DType");
+}
+
+Tolerance mlir::ferric::runner::scaleForAccumulation(Tolerance base, DType type,
+                                                     int64_t length) {
+  if (length <= 1 || type == DType::I1)
+    return base;
+  // Reductions and contractions accumulate in f32 (f16, bf16, f32) or f64:
+  // the rounding to the result type costs `base`, the accumulation adds the
+  // accumulator's own tolerance scaled by the length. A sum's error relative
+  // to its value grows like sqrt(length) when the per-step errors are
+  // independent; its absolute error, when the terms cancel (a sum near
+  // zero), like length times the terms' size, which atol assumes is O(1).
+  Tolerance acc =
+      defaultTolerance(type == DType::F64 ? DType::F64 : DType::F32);
+  double n = (double)length;
+  return {base.atol + acc.atol * n, base.rtol + acc.rtol * std::sqrt(n)};
+}
+
+HostTensor mlir::ferric::runner::maskReference(const HostTensor &got,
+                                               const HostTensor &f64,
+                                               const HostTensor &native) {
+  HostTensor ref = f64;
+  if (got.shape != f64.shape || native.shape != f64.shape)
+    return ref;
+  for (int64_t i = 0, n = ref.numElements(); i < n; ++i)
+    if (got.get(i) == native.get(i))
+      ref.set(i, native.get(i));
+  return ref;
+}
+
+namespace {
+/// The accumulation lengths of the values of one function, memoized.
+struct LengthAnalysis {
+  int64_t dynamicBound;
+  llvm::DenseMap<Value, int64_t> lengths;
+
+  /// The product of `type`'s `dims`, a dynamic one counted as dynamicBound.
+  int64_t extent(Type type, llvm::ArrayRef<int64_t> dims) {
+    auto shaped = cast<ShapedType>(type);
+    int64_t n = 1;
+    for (int64_t d : dims) {
+      int64_t size =
+          shaped.isDynamicDim(d) ? dynamicBound : shaped.getDimSize(d);
+      n = std::min<int64_t>(n * std::max<int64_t>(size, 1), INT64_MAX / 2);
+    }
+    return n;
+  }
+
+  /// How many values `op` itself folds into one result element.
+  int64_t own(Operation *op) {
+    if (auto reduce = dyn_cast<ferric::ReduceOp>(op)) {
+      if (reduce.getKind() == ferric::ReduceKind::max ||
+          reduce.getKind() == ferric::ReduceKind::min)
+        return 1;
+      return extent(reduce.getInput().getType(), reduce.getDims());
+    }
+    if (auto matmul = dyn_cast<ferric::MatmulOp>(op)) {
+      auto lhs = cast<ShapedType>(matmul.getLhs().getType());
+      return extent(lhs, {lhs.getRank() - 1});
+    }
+    return 1;
+  }
+
+  /// Fills `lengths` for every value `func` defines, in program order (SSA:
+  /// operands come first; no recursion, however long the chains).
+  void run(func::FuncOp func) {
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      int64_t n = own(op);
+      for (Value operand : op->getOperands())
+        n = std::max(n, lengths.lookup(operand));
+      for (Value result : op->getResults())
+        lengths[result] = n;
+    });
+  }
+};
+} // namespace
+
+llvm::Expected<std::vector<int64_t>> mlir::ferric::runner::accumulationLengths(
+    llvm::StringRef irText, llvm::StringRef entryName,
+    llvm::ArrayRef<llvm::SmallVector<int64_t>> argShapes) {
+  DialectRegistry registry;
+  ferric::registerFerricDialects(registry);
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  ctx.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(irText, &ctx);
+  if (!module)
+    return llvm::createStringError("cannot parse the module");
+  unsigned publicCount;
+  func::FuncOp entry = findEntryFunction(*module, entryName, publicCount);
+  if (!entry)
+    return llvm::createStringError("no entry function");
+  LengthAnalysis analysis;
+  analysis.dynamicBound = 1;
+  for (const auto &shape : argShapes) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= std::max<int64_t>(d, 1);
+    analysis.dynamicBound = std::max(analysis.dynamicBound, n);
+  }
+  std::vector<int64_t> result;
+  analysis.run(entry);
+  entry.walk([&](func::ReturnOp ret) {
+    for (Value v : ret.getOperands())
+      result.push_back(std::max<int64_t>(1, analysis.lengths.lookup(v)));
+  });
+  return result;
+}
