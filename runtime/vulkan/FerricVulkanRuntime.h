@@ -46,7 +46,7 @@ extern "C" {
 /// Initializes the Vulkan instance and device if needed. Returns 1 when a
 /// device is usable, 0 otherwise. `msg` (may be null) receives a one-line
 /// description: the device name on success, the reason on failure (e.g.
-/// "ferric: no Vulkan device found").
+/// "ferric vulkan runtime: no Vulkan device found").
 FERRIC_VULKAN_EXPORT int ferricVulkanAvailable(char *msg, size_t len);
 
 /// The most recent error message, or "" if none was recorded since the last
