@@ -18,9 +18,10 @@
 |*     all of them.                                                           *|
 |*                                                                            *|
 |*  2. The `ferricCuda*` functions, Ferric's own C API for asking whether     *|
-|*     CUDA is usable, reading the last error and timing with events. They    *|
-|*     never print; they report through their return values and              *|
-|*     ferricCudaLastError.                                                   *|
+|*     CUDA is usable, reading the last error and timing with events, for     *|
+|*     programs linked against the library. They never print; they report     *|
+|*     through their return values and ferricCudaLastError. The runner        *|
+|*     reaches them only through the FerricRuntimeV1 table.                   *|
 |*                                                                            *|
 |* The CUDA driver (libcuda.so.1) is opened with dlopen on first use, so the  *|
 |* library loads and runs on machines without a GPU. Handles (modules,        *|
