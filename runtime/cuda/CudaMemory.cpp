@@ -83,12 +83,12 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
     bool ok = check(
         *driver, "cuMemAllocManaged",
         driver->api.cuMemAllocManaged(&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL));
-    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr)) : nullptr;
+    return ok ? hostPtr(ptr) : nullptr;
   }
   if (!cachingAllocatorEnabled()) {
     bool ok =
         check(*driver, "cuMemAlloc", driver->api.cuMemAlloc(&ptr, sizeBytes));
-    return ok ? reinterpret_cast<void *>(static_cast<uintptr_t>(ptr)) : nullptr;
+    return ok ? hostPtr(ptr) : nullptr;
   }
   uint64_t size = roundedSize(sizeBytes);
   BlockCache &cache = blockCache();
@@ -99,7 +99,7 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
       ptr = it->second;
       cache.free.erase(it);
       cache.live[ptr] = size;
-      return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+      return hostPtr(ptr);
     }
   }
   CUresult r = driver->api.cuMemAlloc(&ptr, size);
@@ -111,7 +111,7 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
     return nullptr;
   std::lock_guard<std::mutex> lock(cache.mutex);
   cache.live[ptr] = size;
-  return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+  return hostPtr(ptr);
 }
 
 extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {

@@ -392,5 +392,5 @@ mgpuTensorMapEncodeTiledMemref(int64_t rank, void *rankedDescriptor,
     driver->api.cuMemFree(deviceMap);
     return nullptr;
   }
-  return reinterpret_cast<void *>(static_cast<uintptr_t>(deviceMap));
+  return hostPtr(deviceMap);
 }
