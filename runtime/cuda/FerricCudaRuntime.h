@@ -142,8 +142,8 @@ mgpuTensorMapEncodeTiledMemref(int64_t rank, void *rankedDescriptor,
 FERRIC_CUDA_EXPORT int ferricCudaAvailable(char *msg, size_t len);
 
 /* The last error recorded by any thread ("" if none), e.g. "ferric cuda
- * runtime: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory". The string
- * stays valid until the calling thread calls this function again. */
+ * runtime: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory". The
+ * string stays valid until the calling thread calls this function again. */
 FERRIC_CUDA_EXPORT const char *ferricCudaLastError(void);
 FERRIC_CUDA_EXPORT void ferricCudaClearError(void);
 
