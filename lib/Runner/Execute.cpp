@@ -37,7 +37,7 @@ class Memory {
 public:
   explicit Memory(RuntimeLib *lib) : lib(lib) {
     if (lib)
-      stream = lib->streamCreate();
+      stream = lib->api->streamCreate();
   }
   ~Memory() {
     for (void *p : owned)
@@ -46,7 +46,7 @@ public:
   void *allocate(size_t bytes) {
     void *p;
     if (lib)
-      p = bytes ? lib->memAlloc(bytes, stream, false) : nullptr;
+      p = bytes ? lib->api->memAlloc(bytes, stream, false) : nullptr;
     else
       p = std::aligned_alloc(64, std::max<size_t>(64, (bytes + 63) / 64 * 64));
     owned.push_back(p);
@@ -56,7 +56,7 @@ public:
     if (!p)
       return;
     if (lib)
-      lib->memFree(p, stream);
+      lib->api->memFree(p, stream);
     else
       std::free(p);
   }
@@ -67,8 +67,8 @@ public:
       std::memcpy(dst, src, bytes);
       return;
     }
-    lib->memcpy(dst, const_cast<void *>(src), bytes, stream);
-    lib->streamSynchronize(stream);
+    lib->api->memcpy(dst, const_cast<void *>(src), bytes, stream);
+    lib->api->streamSynchronize(stream);
   }
   void toHost(void *dst, const void *src, size_t bytes) {
     toTarget(dst, src, bytes);
@@ -264,7 +264,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
   if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
     return std::move(e);
   if (*lib)
-    (*lib)->streamSynchronize(memory.stream);
+    (*lib)->api->streamSynchronize(memory.stream);
 
   std::vector<TargetTensor> out;
   llvm::SmallPtrSet<void *, 8> seen;
@@ -307,7 +307,7 @@ void mlir::ferric::runner::releaseOnTarget(Target target, void *allocation) {
     return;
   }
   if (*lib)
-    (*lib)->memFree(allocation, nullptr);
+    (*lib)->api->memFree(allocation, nullptr);
   else
     std::free(allocation);
 }
@@ -332,39 +332,42 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
     return std::move(e);
   RuntimeLib *rt = *lib;
-  bool events = rt && rt->eventCreateTimed && rt->eventElapsedMs;
-  void *start = events ? rt->eventCreateTimed() : nullptr;
-  void *stop = events ? rt->eventCreateTimed() : nullptr;
+  // The interface sets all five event entries or none.
+  bool events = rt && rt->api->eventCreateTimed && rt->api->eventRecord &&
+                rt->api->eventSynchronize && rt->api->eventDestroy &&
+                rt->api->eventElapsedMs;
+  void *start = events ? rt->api->eventCreateTimed() : nullptr;
+  void *stop = events ? rt->api->eventCreateTimed() : nullptr;
   BenchResult result;
   std::vector<double> wall, device;
   for (unsigned i = 0; i < warmup + iterations; ++i) {
     if (events)
-      rt->eventRecord(start, memory.stream);
+      rt->api->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();
     if (llvm::Error e = callOnce(*engine, symbol, frame, rt))
       return std::move(e);
     if (rt)
-      rt->streamSynchronize(memory.stream);
+      rt->api->streamSynchronize(memory.stream);
     auto t1 = std::chrono::steady_clock::now();
     if (events) {
-      rt->eventRecord(stop, memory.stream);
-      rt->eventSynchronize(stop);
+      rt->api->eventRecord(stop, memory.stream);
+      rt->api->eventSynchronize(stop);
     }
     if (i >= warmup) {
       wall.push_back(
           std::chrono::duration<double, std::micro>(t1 - t0).count());
       if (events)
-        device.push_back(1000.0 * rt->eventElapsedMs(start, stop));
-      else if (rt && rt->lastKernelMs)
-        device.push_back(1000.0 * rt->lastKernelMs());
+        device.push_back(1000.0 * rt->api->eventElapsedMs(start, stop));
+      else if (rt && rt->api->lastKernelMs)
+        device.push_back(1000.0 * rt->api->lastKernelMs());
     }
     auto outs = collectResults(results, frame, memory, /*copy=*/false);
     if (!outs)
       return outs.takeError();
   }
   if (events) {
-    rt->eventDestroy(start);
-    rt->eventDestroy(stop);
+    rt->api->eventDestroy(start);
+    rt->api->eventDestroy(stop);
   }
   result.iterations = iterations;
   result.medianWallUs = median(wall);

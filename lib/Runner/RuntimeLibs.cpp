@@ -7,7 +7,6 @@
 
 #include "RuntimeLibs.h"
 
-#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -78,8 +77,36 @@ mlir::ferric::runner::jitLibraries(Target target) {
   return libs;
 }
 
-template <typename T> static void bind(void *handle, T &fn, const char *name) {
-  fn = reinterpret_cast<T>(dlsym(handle, name));
+llvm::Expected<const FerricRuntimeV1 *>
+mlir::ferric::runner::checkRuntimeInterface(
+    FerricRuntimeGetInterfaceFn getInterface, llvm::StringRef expectedName,
+    llvm::StringRef path) {
+  const FerricRuntimeV1 *api = getInterface(FERRIC_RUNTIME_ABI_VERSION);
+  if (!api)
+    return llvm::createStringError(
+        path + " does not implement Ferric runtime ABI version " +
+        llvm::Twine(FERRIC_RUNTIME_ABI_VERSION) +
+        " (it was built for another Ferric; rebuild it)");
+  if (api->abiVersion != FERRIC_RUNTIME_ABI_VERSION ||
+      api->structSize < sizeof(FerricRuntimeV1))
+    return llvm::createStringError(
+        path + " has Ferric runtime ABI version " +
+        llvm::Twine(api->abiVersion) + " with a " +
+        llvm::Twine(api->structSize) +
+        "-byte table; this Ferric needs version " +
+        llvm::Twine(FERRIC_RUNTIME_ABI_VERSION) + " with at least " +
+        llvm::Twine(sizeof(FerricRuntimeV1)) + " bytes (rebuild it)");
+  if (!api->name || expectedName != api->name)
+    return llvm::createStringError(
+        path + " is the '" + (api->name ? api->name : "") +
+        "' runtime, not the '" + expectedName + "' one");
+  if (!api->available || !api->lastError || !api->clearError ||
+      !api->memAlloc || !api->memFree || !api->memcpy || !api->streamCreate ||
+      !api->streamSynchronize || (api->numSymbols && !api->symbols))
+    return llvm::createStringError(path +
+                                   " has a Ferric runtime table with null "
+                                   "entries that must be set");
+  return api;
 }
 
 llvm::Expected<RuntimeLib *> RuntimeLib::get(Target target) {
@@ -97,62 +124,33 @@ llvm::Expected<RuntimeLib *> RuntimeLib::get(Target target) {
   void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!h)
     return llvm::createStringError("cannot load " + path + ": " + dlerror());
+  // dlsym on the handle searches this library first, so the other runtime's
+  // entry point (same name) is never the one found.
+  auto getInterface = reinterpret_cast<FerricRuntimeGetInterfaceFn>(
+      dlsym(h, FERRIC_RUNTIME_ENTRY_POINT));
+  if (!getInterface)
+    return llvm::createStringError(path + " lacks " FERRIC_RUNTIME_ENTRY_POINT
+                                          " (it is not a Ferric runtime of "
+                                          "this version; rebuild it)");
+  auto api = checkRuntimeInterface(
+      getInterface, target == Target::CUDA ? "cuda" : "vulkan", path);
+  if (!api)
+    return api.takeError();
   lib.path = path;
-  bind(h, lib.memAlloc, "mgpuMemAlloc");
-  bind(h, lib.memFree, "mgpuMemFree");
-  bind(h, lib.memcpy, "mgpuMemcpy");
-  bind(h, lib.streamCreate, "mgpuStreamCreate");
-  bind(h, lib.streamSynchronize, "mgpuStreamSynchronize");
-  bind(h, lib.eventRecord, "mgpuEventRecord");
-  bind(h, lib.eventSynchronize, "mgpuEventSynchronize");
-  bind(h, lib.eventDestroy, "mgpuEventDestroy");
-  if (target == Target::CUDA) {
-    bind(h, lib.eventCreateTimed, "ferricCudaEventCreateTimed");
-    bind(h, lib.eventElapsedMs, "ferricCudaEventElapsedMs");
-    bind(h, lib.lastError, "ferricCudaLastError");
-    bind(h, lib.clearError, "ferricCudaClearError");
-  } else {
-    bind(h, lib.lastKernelMs, "ferricVulkanLastKernelMs");
-    bind(h, lib.lastError, "ferricVulkanLastError");
-    bind(h, lib.clearError, "ferricVulkanClearError");
-  }
-  if (!lib.memAlloc || !lib.memFree || !lib.memcpy || !lib.streamCreate ||
-      !lib.streamSynchronize || !lib.lastError)
-    return llvm::createStringError(path + " lacks the mgpu* entry points");
-  auto object = llvm::object::ObjectFile::createObjectFile(path);
-  if (!object)
-    return llvm::createStringError("cannot read the symbols of " + path + ": " +
-                                   llvm::toString(object.takeError()));
-  auto *elf =
-      llvm::dyn_cast<llvm::object::ELFObjectFileBase>(object->getBinary());
-  if (!elf)
-    return llvm::createStringError(path + " is not an ELF shared library");
-  for (const llvm::object::ELFSymbolRef &sym :
-       elf->getDynamicSymbolIterators()) {
-    auto name = sym.getName();
-    auto flags = sym.getFlags();
-    if (!name || !flags || name->empty() ||
-        (*flags & llvm::object::SymbolRef::SF_Undefined) ||
-        sym.getELFType() != llvm::ELF::STT_FUNC) {
-      if (!name)
-        llvm::consumeError(name.takeError());
-      if (!flags)
-        llvm::consumeError(flags.takeError());
-      continue;
-    }
-    if (void *address = dlsym(h, name->str().c_str()))
-      lib.exports.emplace_back(name->str(), address);
+  lib.api = *api;
+  for (size_t i = 0; i < lib.api->numSymbols; ++i) {
+    const FerricRuntimeSymbol &sym = lib.api->symbols[i];
+    if (sym.name && sym.address)
+      lib.exports.emplace_back(sym.name, sym.address);
   }
   lib.handle = h;
   return &lib;
 }
 
 std::string RuntimeLib::takeError() const {
-  if (!lastError)
-    return "";
-  std::string e = lastError() ? lastError() : "";
-  if (clearError)
-    clearError();
+  const char *last = api->lastError();
+  std::string e = last ? last : "";
+  api->clearError();
   return e;
 }
 
@@ -164,12 +162,8 @@ bool mlir::ferric::runner::isTargetAvailable(Target target, std::string &why) {
     why = llvm::toString(lib.takeError());
     return false;
   }
-  const char *fn =
-      target == Target::CUDA ? "ferricCudaAvailable" : "ferricVulkanAvailable";
-  auto available =
-      reinterpret_cast<int (*)(char *, size_t)>(dlsym((*lib)->handle, fn));
   char msg[512] = {0};
-  if (!available || !available(msg, sizeof(msg))) {
+  if (!(*lib)->api->available(msg, sizeof(msg))) {
     why = msg[0] ? msg : "the runtime reports no device";
     return false;
   }

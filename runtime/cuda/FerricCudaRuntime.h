@@ -13,11 +13,15 @@
 |*     change. They have no error return: on failure they record the error    *|
 |*     (see ferricCudaLastError), print it once to stderr and return a null   *|
 |*     handle or do nothing. They never abort or exit.                        *|
+|*     FERRIC_RUNTIME_ENTRY_POINT (FerricDialect/Runtime/RuntimeInterface.h)  *|
+|*     returns the FerricRuntimeV1 table through which Ferric's runner binds  *|
+|*     all of them.                                                           *|
 |*                                                                            *|
 |*  2. The `ferricCuda*` functions, Ferric's own C API for asking whether     *|
-|*     CUDA is usable, reading the last error and timing with events. They    *|
-|*     never print; they report through their return values and              *|
-|*     ferricCudaLastError.                                                   *|
+|*     CUDA is usable, reading the last error and timing with events, for     *|
+|*     programs linked against the library. They never print; they report     *|
+|*     through their return values and ferricCudaLastError. The runner        *|
+|*     reaches them only through the FerricRuntimeV1 table.                   *|
 |*                                                                            *|
 |* The CUDA driver (libcuda.so.1) is opened with dlopen on first use, so the  *|
 |* library loads and runs on machines without a GPU. Handles (modules,        *|
@@ -73,7 +77,7 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
                         intptr_t blockZ, int32_t smem, void *stream,
                         void **params, void **extra);
 
-/* Streams. Unless FERRIC_CUDA_FRESH_STREAMS is set (to anything but "0"),
+/* Streams. Unless FERRIC_CUDA_FRESH_STREAMS is on (README.md),
  * mgpuStreamCreate returns one cached stream per thread and device, and
  * mgpuStreamDestroy of that stream does nothing. */
 FERRIC_CUDA_EXPORT void *mgpuStreamCreate(void);
@@ -137,9 +141,9 @@ mgpuTensorMapEncodeTiledMemref(int64_t rank, void *rankedDescriptor,
  * the reason (NUL-terminated, truncated to `len` bytes). */
 FERRIC_CUDA_EXPORT int ferricCudaAvailable(char *msg, size_t len);
 
-/* The last error recorded by any thread ("" if none), e.g.
- * "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory". The string
- * stays valid until the calling thread calls this function again. */
+/* The last error recorded by any thread ("" if none), e.g. "ferric cuda
+ * runtime: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory". The
+ * string stays valid until the calling thread calls this function again. */
 FERRIC_CUDA_EXPORT const char *ferricCudaLastError(void);
 FERRIC_CUDA_EXPORT void ferricCudaClearError(void);
 
@@ -156,16 +160,6 @@ FERRIC_CUDA_EXPORT int ferricCudaDeviceInfo(int *smCount, int *ccMajor,
  * between the two events, or a negative value on failure. */
 FERRIC_CUDA_EXPORT void *ferricCudaEventCreateTimed(void);
 FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
-
-/* Name and address of every function above, for registering with a JIT
- * (e.g. mlir::ExecutionEngine::registerSymbols) when the runtime is linked
- * statically and its symbols are not in the dynamic symbol table. */
-typedef struct FerricCudaSymbol {
-  const char *name;
-  void *address;
-} FerricCudaSymbol;
-FERRIC_CUDA_EXPORT const FerricCudaSymbol *
-ferricCudaRuntimeSymbols(size_t *count);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -12,7 +12,10 @@
 
 #include "FerricVulkanRuntime.h"
 #include "VulkanDevice.h"
+#include "VulkanOptions.h"
 #include "VulkanSupport.h"
+
+#include "FerricDialect/Runtime/RuntimeInterface.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -21,6 +24,7 @@
 #include <mutex>
 #include <vector>
 
+using namespace ferric;
 using namespace ferric::vulkan;
 
 namespace {
@@ -38,10 +42,8 @@ std::string &moduleLoadError() {
   return *error;
 }
 
-std::string withoutPrefix(std::string message) {
-  if (message.rfind("ferric: ", 0) == 0)
-    message.erase(0, 8);
-  return message;
+std::string withoutPrefix(const std::string &message) {
+  return errorLog().withoutPrefix(message);
 }
 
 /// Non-null handles for streams and events; all work is synchronous.
@@ -56,6 +58,7 @@ extern "C" {
 //===----------------------------------------------------------------------===//
 
 int ferricVulkanAvailable(char *msg, size_t len) {
+  runtime::QuietScope quiet;
   std::lock_guard<std::mutex> lock(apiMutex());
   Device &device = Device::get();
   if (device.init()) {
@@ -66,15 +69,12 @@ int ferricVulkanAvailable(char *msg, size_t len) {
   return 0;
 }
 
-const char *ferricVulkanLastError(void) {
-  thread_local std::string copy;
-  copy = lastError();
-  return copy.c_str();
-}
+const char *ferricVulkanLastError(void) { return errorLog().lastCString(); }
 
 void ferricVulkanClearError(void) { clearError(); }
 
 int ferricVulkanDeviceName(char *buf, size_t len) {
+  runtime::QuietScope quiet;
   std::lock_guard<std::mutex> lock(apiMutex());
   Device &device = Device::get();
   if (!device.init()) {
@@ -91,6 +91,7 @@ double ferricVulkanLastKernelMs(void) {
 }
 
 int ferricVulkanMaxStorageBuffers(void) {
+  runtime::QuietScope quiet;
   std::lock_guard<std::mutex> lock(apiMutex());
   Device &device = Device::get();
   if (!device.init())
@@ -105,7 +106,7 @@ int ferricVulkanMaxStorageBuffers(void) {
 void *mgpuModuleLoad(const void *data, size_t sizeBytes) {
   std::lock_guard<std::mutex> lock(apiMutex());
   auto fail = [&](const std::string &why) -> void * {
-    std::string message = "ferric: mgpuModuleLoad: invalid SPIR-V blob (" +
+    std::string message = "mgpuModuleLoad: invalid SPIR-V blob (" +
                           std::to_string(sizeBytes) + " bytes): " + why;
     moduleLoadError() = message;
     recordError(message);
@@ -127,7 +128,7 @@ void *mgpuModuleLoad(const void *data, size_t sizeBytes) {
     return fail(error);
   // Drivers may crash on invalid SPIR-V instead of failing cleanly, so the
   // validator runs first unless FERRIC_VULKAN_VALIDATE=0.
-  if (getEnvFlag("FERRIC_VULKAN_VALIDATE", true) &&
+  if (options().validate &&
       !validateSpirv(module->words.data(), module->words.size(), error))
     return fail(error);
   return module.release();
@@ -149,7 +150,7 @@ void *mgpuModuleGetFunction(void *handle, const char *name) {
     std::string cause = moduleLoadError().empty()
                             ? std::string("null module handle")
                             : withoutPrefix(moduleLoadError());
-    recordError("ferric: cannot get kernel '" + kernelName +
+    recordError("cannot get kernel '" + kernelName +
                 "': its module failed to load: " + cause);
     return nullptr;
   }
@@ -161,7 +162,7 @@ void *mgpuModuleGetFunction(void *handle, const char *name) {
     return it->second.get();
   const SpirvEntryPoint *entry = module->info.find(kernelName);
   if (!entry) {
-    recordError("ferric: SPIR-V module has no GLCompute entry point named '" +
+    recordError("SPIR-V module has no GLCompute entry point named '" +
                 kernelName + "' (it has: " + module->info.entryPointList() +
                 ")");
     return nullptr;
@@ -182,7 +183,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   std::lock_guard<std::mutex> lock(apiMutex());
   if (!function) {
     std::string cause = withoutPrefix(lastError());
-    recordError("ferric: mgpuLaunchKernel: no kernel to launch (an earlier "
+    recordError("mgpuLaunchKernel: no kernel to launch (an earlier "
                 "mgpuModuleLoad or mgpuModuleGetFunction failed" +
                 (cause.empty() ? std::string(")") : "): " + cause));
     return;
@@ -191,7 +192,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   // gpu-to-llvm{use-bare-pointers-for-kernels intersperse-sizes-for-kernels}
   // passes {&alignedPtr0, &sizeInBytes0, &alignedPtr1, &sizeInBytes1, ...}.
   if (paramsCount % 2 != 0 || (paramsCount && !params)) {
-    recordError("ferric: kernel '" + kernel->name + "' launched with " +
+    recordError("kernel '" + kernel->name + "' launched with " +
                 std::to_string(paramsCount) +
                 " parameters; expected (pointer, size) pairs from "
                 "gpu-to-llvm{use-bare-pointers-for-kernels=1 "
@@ -201,7 +202,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   std::vector<HostBuffer> buffers(paramsCount / 2);
   for (size_t i = 0; i < buffers.size(); ++i) {
     if (!params[2 * i] || !params[2 * i + 1]) {
-      recordError("ferric: kernel '" + kernel->name + "' parameter " +
+      recordError("kernel '" + kernel->name + "' parameter " +
                   std::to_string(2 * i) + " is a null pointer");
       return;
     }
@@ -236,7 +237,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *, bool) {
   uint64_t rounded = (std::max<uint64_t>(sizeBytes, 1) + 63) & ~uint64_t(63);
   void *ptr = std::aligned_alloc(64, rounded);
   if (!ptr)
-    recordError("ferric: mgpuMemAlloc: out of host memory allocating " +
+    recordError("mgpuMemAlloc: out of host memory allocating " +
                 std::to_string(sizeBytes) + " bytes");
   return ptr;
 }
@@ -267,3 +268,67 @@ void mgpuMemHostRegister(void *, uint64_t) {}
 void mgpuMemHostUnregister(void *) {}
 
 } // extern "C"
+
+//===----------------------------------------------------------------------===//
+// The FerricRuntimeV1 table (FerricDialect/Runtime/RuntimeInterface.h).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+#define FERRIC_VULKAN_SYMBOL(fn)                                               \
+  { #fn, reinterpret_cast < void *>(&fn) }
+const FerricRuntimeSymbol kSymbols[] = {
+    FERRIC_VULKAN_SYMBOL(mgpuModuleLoad),
+    FERRIC_VULKAN_SYMBOL(mgpuModuleUnload),
+    FERRIC_VULKAN_SYMBOL(mgpuModuleGetFunction),
+    FERRIC_VULKAN_SYMBOL(mgpuLaunchKernel),
+    FERRIC_VULKAN_SYMBOL(mgpuStreamCreate),
+    FERRIC_VULKAN_SYMBOL(mgpuStreamDestroy),
+    FERRIC_VULKAN_SYMBOL(mgpuStreamSynchronize),
+    FERRIC_VULKAN_SYMBOL(mgpuStreamWaitEvent),
+    FERRIC_VULKAN_SYMBOL(mgpuEventCreate),
+    FERRIC_VULKAN_SYMBOL(mgpuEventDestroy),
+    FERRIC_VULKAN_SYMBOL(mgpuEventSynchronize),
+    FERRIC_VULKAN_SYMBOL(mgpuEventRecord),
+    FERRIC_VULKAN_SYMBOL(mgpuMemAlloc),
+    FERRIC_VULKAN_SYMBOL(mgpuMemFree),
+    FERRIC_VULKAN_SYMBOL(mgpuMemcpy),
+    FERRIC_VULKAN_SYMBOL(mgpuMemset32),
+    FERRIC_VULKAN_SYMBOL(mgpuMemset16),
+    FERRIC_VULKAN_SYMBOL(mgpuMemHostRegisterMemRef),
+    FERRIC_VULKAN_SYMBOL(mgpuMemHostUnregisterMemRef),
+    FERRIC_VULKAN_SYMBOL(mgpuMemHostRegister),
+    FERRIC_VULKAN_SYMBOL(mgpuMemHostUnregister),
+};
+#undef FERRIC_VULKAN_SYMBOL
+
+// Launches complete before mgpuLaunchKernel returns, so there are no timed
+// events: kernels are timed with queries, read through lastKernelMs.
+const FerricRuntimeV1 kInterface = {
+    /*abiVersion=*/FERRIC_RUNTIME_ABI_VERSION,
+    /*structSize=*/sizeof(FerricRuntimeV1),
+    /*name=*/"vulkan",
+    /*available=*/ferricVulkanAvailable,
+    /*lastError=*/ferricVulkanLastError,
+    /*clearError=*/ferricVulkanClearError,
+    /*memAlloc=*/mgpuMemAlloc,
+    /*memFree=*/mgpuMemFree,
+    /*memcpy=*/mgpuMemcpy,
+    /*streamCreate=*/mgpuStreamCreate,
+    /*streamSynchronize=*/mgpuStreamSynchronize,
+    /*eventCreateTimed=*/nullptr,
+    /*eventRecord=*/nullptr,
+    /*eventSynchronize=*/nullptr,
+    /*eventDestroy=*/nullptr,
+    /*eventElapsedMs=*/nullptr,
+    /*lastKernelMs=*/ferricVulkanLastKernelMs,
+    /*symbols=*/kSymbols,
+    /*numSymbols=*/sizeof(kSymbols) / sizeof(kSymbols[0]),
+};
+
+} // namespace
+
+extern "C" const FerricRuntimeV1 *
+ferricRuntimeGetInterface(uint32_t requestedVersion) {
+  return requestedVersion == FERRIC_RUNTIME_ABI_VERSION ? &kInterface : nullptr;
+}

@@ -10,10 +10,15 @@
 //    code call. The signatures follow the LLVM IR that LLVM 22 emits for a
 //    SPIR-V `gpu.binary` (see ABI.md), so a JIT'd or AOT-compiled module can
 //    be linked against this library unchanged.
-//  * `ferricVulkan*` functions with which Ferric itself probes the device,
-//    reads errors and reads kernel timings. The `mgpu*` functions return void
-//    or a handle, so errors cannot travel back through the generated code;
-//    they are recorded here instead (and printed once to stderr).
+//  * `ferricVulkan*` functions that probe the device, read errors and read
+//    kernel timings, for programs linked against the library (tests, AOT
+//    host code). The `mgpu*` functions return void or a handle, so errors
+//    cannot travel back through the generated code; they are recorded here
+//    instead (and printed once to stderr).
+//
+// Ferric's runner uses neither by name: it takes the FerricRuntimeV1 table
+// of ferricRuntimeGetInterface (FerricDialect/Runtime/RuntimeInterface.h),
+// which points at these same functions.
 //
 // No function in this library aborts, exits or throws.
 //
@@ -46,7 +51,7 @@ extern "C" {
 /// Initializes the Vulkan instance and device if needed. Returns 1 when a
 /// device is usable, 0 otherwise. `msg` (may be null) receives a one-line
 /// description: the device name on success, the reason on failure (e.g.
-/// "ferric: no Vulkan device found").
+/// "ferric vulkan runtime: no Vulkan device found").
 FERRIC_VULKAN_EXPORT int ferricVulkanAvailable(char *msg, size_t len);
 
 /// The most recent error message, or "" if none was recorded since the last

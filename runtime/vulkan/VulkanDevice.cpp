@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VulkanDevice.h"
+#include "VulkanOptions.h"
 #include "VulkanSupport.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ using namespace ferric::vulkan;
 
 namespace {
 
-constexpr const char *kNoDevice = "ferric: no Vulkan device found";
+constexpr const char *kNoDevice = "no Vulkan device found";
 
 /// Set by an atexit handler registered once the driver is loaded. exit() runs
 /// atexit handlers before any shared object's destructors, so this flips
@@ -137,7 +138,7 @@ bool Device::selectPhysicalDevice() {
 
   // FERRIC_VULKAN_DEVICE is an index or a case-insensitive substring of the
   // device name, so that scripts can say "nvidia" or "llvmpipe".
-  std::string want = getEnv("FERRIC_VULKAN_DEVICE");
+  const std::string &want = options().device;
   int chosen = want.empty() ? 0 : -1;
   if (!want.empty() &&
       std::all_of(want.begin(), want.end(),
@@ -151,7 +152,7 @@ bool Device::selectPhysicalDevice() {
         chosen = static_cast<int>(i);
   }
   if (chosen < 0)
-    return recordError("ferric: FERRIC_VULKAN_DEVICE='" + want +
+    return recordError("FERRIC_VULKAN_DEVICE='" + want +
                        "' matches no Vulkan device (available: " + available +
                        ")");
 
@@ -179,7 +180,7 @@ bool Device::selectPhysicalDevice() {
     }
   }
   if (family < 0)
-    return recordError("ferric: Vulkan device '" + deviceName +
+    return recordError("Vulkan device '" + deviceName +
                        "' has no compute queue");
   queueFamily = static_cast<uint32_t>(family);
   timestampValidBits = families[queueFamily].timestampValidBits;
@@ -189,7 +190,7 @@ bool Device::selectPhysicalDevice() {
   bool unifiedMemory =
       properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ||
       properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
-  useStaging = getEnvFlag("FERRIC_VULKAN_STAGING", !unifiedMemory);
+  useStaging = options().staging < 0 ? !unifiedMemory : options().staging == 1;
   return true;
 }
 
@@ -204,9 +205,8 @@ bool Device::createLogicalDevice() {
   features.shaderFloat64 = supported.shaderFloat64;
   // Robust access keeps an out-of-bounds index from touching host memory on
   // CPU devices; FERRIC_VULKAN_ROBUST=0 turns it off for benchmarking.
-  features.robustBufferAccess = getEnvFlag("FERRIC_VULKAN_ROBUST", true)
-                                    ? supported.robustBufferAccess
-                                    : VK_FALSE;
+  features.robustBufferAccess =
+      options().robust ? supported.robustBufferAccess : VK_FALSE;
 
   VkPhysicalDeviceVulkan11Features f11 = {};
   f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
@@ -381,7 +381,7 @@ bool Device::allocate(Allocation &a, VkDeviceSize size, bool hostVisible) {
   if (type < 0) {
     release(a);
     return recordError(
-        std::string("ferric: no Vulkan memory type is ") +
+        std::string("no Vulkan memory type is ") +
         (hostVisible ? "host-visible and coherent" : "device-local") +
         " for a buffer of " + std::to_string(size) + " bytes");
   }

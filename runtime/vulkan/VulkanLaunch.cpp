@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VulkanDevice.h"
+#include "VulkanOptions.h"
 #include "VulkanSupport.h"
 
 #include <algorithm>
@@ -42,7 +43,7 @@ bool Device::launch(Kernel &kernel, const int64_t grid[3],
                     const int64_t block[3],
                     const std::vector<HostBuffer> &buffers) {
   if (state == State::Lost)
-    return recordError("ferric: the Vulkan device was lost in an earlier "
+    return recordError("the Vulkan device was lost in an earlier "
                        "launch; no further kernels can run in this process");
   if (!init())
     return false;
@@ -66,14 +67,13 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
   const std::string what = "kernel '" + kernel.name + "'";
   const VkPhysicalDeviceLimits &lim = properties.limits;
   if (buffers.size() > lim.maxPerStageDescriptorStorageBuffers)
-    return recordError("ferric: " + what + " has " +
-                       std::to_string(buffers.size()) +
+    return recordError(what + " has " + std::to_string(buffers.size()) +
                        " buffer arguments but the device binds at most " +
                        std::to_string(lim.maxPerStageDescriptorStorageBuffers));
   for (int d = 0; d < 3; ++d) {
     if (grid[d] < 0 || uint64_t(grid[d]) > lim.maxComputeWorkGroupCount[d])
       return recordError(
-          "ferric: " + what + " launched with grid " + triple(grid) +
+          what + " launched with grid " + triple(grid) +
           "; the device allows at most (" +
           std::to_string(lim.maxComputeWorkGroupCount[0]) + ", " +
           std::to_string(lim.maxComputeWorkGroupCount[1]) + ", " +
@@ -84,9 +84,9 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
     const HostBuffer &b = buffers[i];
     std::string arg = what + " argument " + std::to_string(i);
     if (!b.ptr && b.size)
-      return recordError("ferric: " + arg + " is a null pointer");
+      return recordError(arg + " is a null pointer");
     if (b.size > lim.maxStorageBufferRange)
-      return recordError("ferric: " + arg + " has " + std::to_string(b.size) +
+      return recordError(arg + " has " + std::to_string(b.size) +
                          " bytes; the device's maxStorageBufferRange is " +
                          std::to_string(lim.maxStorageBufferRange));
     // Each distinct pointer gets its own copy, so partially overlapping
@@ -95,8 +95,7 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
       const HostBuffer &o = buffers[j];
       auto lo = static_cast<char *>(b.ptr), olo = static_cast<char *>(o.ptr);
       if (b.ptr != o.ptr && lo < olo + o.size && olo < lo + b.size)
-        return recordError("ferric: " + arg + " overlaps argument " +
-                           std::to_string(j) +
+        return recordError(arg + " overlaps argument " + std::to_string(j) +
                            " in host memory without starting at the same "
                            "address; Vulkan buffers cannot alias that way");
     }
@@ -109,19 +108,18 @@ bool Device::checkLaunch(Kernel &kernel, const int64_t grid[3],
     std::string where = "descriptor set " + std::to_string(binding.set) +
                         " binding " + std::to_string(binding.binding);
     if (binding.set != 0)
-      return recordError("ferric: " + what + " uses " + where +
+      return recordError(what + " uses " + where +
                          "; arguments are bound in set 0 only");
     if (binding.binding >= buffers.size())
-      return recordError("ferric: " + what + " uses " + where +
+      return recordError(what + " uses " + where +
                          " but the launch passed only " +
                          std::to_string(buffers.size()) + " buffers");
     uint64_t have = buffers[binding.binding].size;
     if (binding.minBytes != kUnknownSize && have < binding.minBytes)
       return recordError(
-          "ferric: " + what + " argument " + std::to_string(binding.binding) +
-          " (" + where + ") needs at least " +
-          std::to_string(binding.minBytes) + " bytes but the host buffer has " +
-          std::to_string(have) +
+          what + " argument " + std::to_string(binding.binding) + " (" + where +
+          ") needs at least " + std::to_string(binding.minBytes) +
+          " bytes but the host buffer has " + std::to_string(have) +
           " (memrefs with a non-zero offset are not supported)");
   }
   if (ep.hasLocalSize && !kernel.warnedBlockSize &&
@@ -342,11 +340,7 @@ bool Device::recordAndSubmit(Kernel &kernel, const int64_t grid[3],
   if (result == VK_SUCCESS) {
     // FERRIC_VULKAN_TIMEOUT_MS bounds a runaway kernel; by default wait as
     // long as it takes, like a CPU loop would.
-    std::string ms = getEnv("FERRIC_VULKAN_TIMEOUT_MS");
-    uint64_t timeout =
-        ms.empty() ? UINT64_MAX
-                   : std::strtoull(ms.c_str(), nullptr, 10) * 1000000ull;
-    result = vkWaitForFences(device, 1, &fence, VK_TRUE, timeout);
+    result = vkWaitForFences(device, 1, &fence, VK_TRUE, options().timeoutNs);
     if (result == VK_SUCCESS)
       vkResetFences(device, 1, &fence);
   }

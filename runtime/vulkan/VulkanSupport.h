@@ -5,15 +5,17 @@
 //===----------------------------------------------------------------------===//
 //
 // The generated host code cannot look at return values of the mgpu* calls
-// (most return void), so every failure is recorded in one process-wide slot
-// that Ferric reads through ferricVulkanLastError(), and printed to stderr
-// once per distinct message so that a failed run of a JIT'd program is not
-// silent.
+// (most return void), so every failure is recorded in the runtime's
+// ErrorLog (runtime/common/ErrorLog.h, shared with the CUDA runtime) as
+// "ferric vulkan runtime: <what failed>: <detail>", read back through
+// ferricVulkanLastError(), and printed once per distinct message.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef FERRIC_RUNTIME_VULKAN_VULKANSUPPORT_H
 #define FERRIC_RUNTIME_VULKAN_VULKANSUPPORT_H
+
+#include "ErrorLog.h"
 
 #include <vulkan/vulkan.h>
 
@@ -23,11 +25,14 @@
 namespace ferric {
 namespace vulkan {
 
-/// Records `message` as the last error. Adds the "ferric: " prefix if it is
-/// missing. Always returns false so callers can `return recordError(...)`.
-bool recordError(std::string message);
+/// The runtime's log, prefix "ferric vulkan runtime: ". Never destroyed.
+runtime::ErrorLog &errorLog();
 
-/// Records "ferric: <call> failed: <VK_ERROR_NAME> (<value>)[: <detail>]".
+/// Records `message` (without the prefix) as the last error. Always returns
+/// false so callers can `return recordError(...)`.
+bool recordError(const std::string &message);
+
+/// Records "<call> failed: <VK_ERROR_NAME> (<value>)[: <detail>]".
 bool recordVkError(const char *call, VkResult result,
                    const std::string &detail = "");
 
@@ -41,14 +46,7 @@ void clearError();
 /// Symbolic name of a VkResult, e.g. "VK_ERROR_DEVICE_LOST".
 const char *vkResultName(VkResult result);
 
-/// Reads an environment variable; returns `fallback` when it is unset.
-std::string getEnv(const char *name, const std::string &fallback = "");
-
-/// Reads a boolean environment variable ("0", "false", "off" are false).
-bool getEnvFlag(const char *name, bool fallback);
-
-/// Copies `text` into `buf` (truncating, always nul-terminated if len > 0).
-void copyOut(const std::string &text, char *buf, size_t len);
+using runtime::copyOut;
 
 } // namespace vulkan
 } // namespace ferric

@@ -4,10 +4,11 @@
 #
 # Runs the smoke test (without a kernel, so that it provokes no error on
 # purpose) and checks what the runtime prints:
-#  * when CUDA is unavailable, stderr is exactly one line, "ferric: " followed
-#    by the reason the smoke test got from ferricCudaAvailable, however many
-#    mgpu* calls failed; with DRIVER set (FERRIC_CUDA_DRIVER, a library that
-#    does not exist) that reason must be "no CUDA driver found (DRIVER: ...)";
+#  * when CUDA is unavailable, stderr is exactly one line, the reason the
+#    smoke test got from ferricCudaAvailable, which starts with the runtime's
+#    prefix "ferric cuda runtime: ", however many mgpu* calls failed; with
+#    DRIVER set (FERRIC_CUDA_DRIVER, a library that does not exist) that
+#    reason must be "ferric cuda runtime: no CUDA driver found (DRIVER: ...)";
 #  * when CUDA is available, stderr is empty.
 #
 #===----------------------------------------------------------------------===#
@@ -31,12 +32,16 @@ endif()
 
 if(out MATCHES "cuda: unavailable: ([^\n]*)\n")
   set(reason "${CMAKE_MATCH_1}")
-  if(NOT err STREQUAL "ferric: ${reason}\n")
+  if(NOT err STREQUAL "${reason}\n")
     message(FATAL_ERROR
-      "expected exactly one stderr line 'ferric: ${reason}', got:\n${err}")
+      "expected exactly one stderr line '${reason}', got:\n${err}")
+  endif()
+  string(FIND "${reason}" "ferric cuda runtime: " at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "the reason lacks the runtime's prefix: ${reason}")
   endif()
   if(DRIVER)
-    string(FIND "${reason}" "no CUDA driver found (${DRIVER}: " at)
+    string(FIND "${reason}" "ferric cuda runtime: no CUDA driver found (${DRIVER}: " at)
     if(NOT at EQUAL 0)
       message(FATAL_ERROR "unexpected reason for a missing driver: ${reason}")
     endif()

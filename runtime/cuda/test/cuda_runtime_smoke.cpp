@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Environment.h"
 #include "FerricCudaRuntime.h"
 
 #include <algorithm>
@@ -46,9 +47,11 @@ bool startsWith(const std::string &text, const std::string &prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
 }
 
-/// Expects the last error to start with `prefix`, then clears it.
+/// Expects the last error to be the runtime's line for `prefix`, then clears
+/// it.
 void expectError(const std::string &prefix, const char *what) {
-  expect(startsWith(ferricCudaLastError(), prefix), what);
+  expect(startsWith(ferricCudaLastError(), "ferric cuda runtime: " + prefix),
+         what);
   ferricCudaClearError();
 }
 
@@ -122,9 +125,10 @@ void checkWithoutDriver(const std::string &reason) {
          "ferricCudaEventElapsedMs fails without events");
 }
 
+/// Read as the runtime reads it (runtime/common/Environment.h).
 bool freshStreams() {
-  const char *value = std::getenv("FERRIC_CUDA_FRESH_STREAMS");
-  return value && *value && std::strcmp(value, "0") != 0;
+  return ferric::runtime::parseFlag(std::getenv("FERRIC_CUDA_FRESH_STREAMS"),
+                                    false);
 }
 
 void checkStreams() {

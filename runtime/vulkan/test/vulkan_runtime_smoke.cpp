@@ -42,11 +42,13 @@ void check(bool ok, const std::string &what) {
 
 std::string lastError() { return ferricVulkanLastError(); }
 
-/// Checks that an error was recorded, is one line starting with "ferric: ",
+/// Checks that an error was recorded, is one line starting with the
+/// runtime's prefix "ferric vulkan runtime: ",
 /// and contains `needle`; then clears it.
 void checkError(const std::string &needle, const std::string &what) {
   std::string e = lastError();
-  bool ok = e.rfind("ferric: ", 0) == 0 && e.find('\n') == std::string::npos &&
+  bool ok = e.rfind("ferric vulkan runtime: ", 0) == 0 &&
+            e.find('\n') == std::string::npos &&
             e.find(needle) != std::string::npos;
   check(ok, what + " -> \"" + e + "\"");
   ferricVulkanClearError();
@@ -89,7 +91,7 @@ int expectNoDevice() {
   char msg[256];
   int ok = ferricVulkanAvailable(msg, sizeof(msg));
   check(ok == 0, "ferricVulkanAvailable reports no device");
-  check(std::string(msg) == "ferric: no Vulkan device found",
+  check(std::string(msg) == "ferric vulkan runtime: no Vulkan device found",
         std::string("message is exactly the no-device line: \"") + msg + "\"");
   char name[64] = "x";
   check(ferricVulkanDeviceName(name, sizeof(name)) == 0 && !name[0],

@@ -1,0 +1,37 @@
+//===- CudaOptions.cpp - The CUDA runtime's environment, read once --------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaOptions.h"
+
+#include <cstdlib>
+
+using namespace ferric;
+using namespace ferric::cuda;
+
+RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
+  RuntimeOptions o;
+  std::string driver = runtime::envString(lookup, "FERRIC_CUDA_DRIVER");
+  if (!driver.empty())
+    o.driverPath = driver;
+  o.freshStreams = runtime::envFlag(lookup, "FERRIC_CUDA_FRESH_STREAMS", false);
+  o.cachingAllocator =
+      runtime::envFlag(lookup, "FERRIC_CUDA_CACHING_ALLOCATOR", true) &&
+      !o.freshStreams;
+  o.spinWait = runtime::envString(lookup, "FERRIC_CUDA_SCHED") != "auto";
+  o.quiet = runtime::envFlag(lookup, "FERRIC_CUDA_QUIET", false);
+  return o;
+}
+
+static const char *processEnv(const char *name) { return std::getenv(name); }
+
+const RuntimeOptions &ferric::cuda::options() {
+  // Never destroyed: static destructors (the JIT'd module's GPU module
+  // unload) still consult it.
+  static const RuntimeOptions *o =
+      new RuntimeOptions(RuntimeOptions::parse(processEnv));
+  return *o;
+}

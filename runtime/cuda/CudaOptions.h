@@ -1,0 +1,49 @@
+//===- CudaOptions.h - The CUDA runtime's environment -----------*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every FERRIC_CUDA_* variable the runtime reads, in one struct filled once
+// at first use; no other file calls getenv. README.md documents each one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_RUNTIME_CUDA_CUDAOPTIONS_H
+#define FERRIC_RUNTIME_CUDA_CUDAOPTIONS_H
+
+#include "Environment.h"
+
+#include <string>
+
+namespace ferric {
+namespace cuda {
+
+struct RuntimeOptions {
+  /// FERRIC_CUDA_DRIVER: the driver library to dlopen.
+  std::string driverPath = "libcuda.so.1";
+  /// FERRIC_CUDA_FRESH_STREAMS: a new stream per mgpuStreamCreate instead of
+  /// the thread's cached one.
+  bool freshStreams = false;
+  /// FERRIC_CUDA_CACHING_ALLOCATOR, and never with fresh streams: reusing a
+  /// block freed on one stream for work on another is only safe when all
+  /// work is ordered on one stream.
+  bool cachingAllocator = true;
+  /// FERRIC_CUDA_SCHED: spin while waiting for the GPU ("spin", the
+  /// default) or keep the driver's own heuristics ("auto").
+  bool spinWait = true;
+  /// FERRIC_CUDA_QUIET: record errors without printing them.
+  bool quiet = false;
+
+  /// The options `lookup` describes (std::getenv for the process).
+  static RuntimeOptions parse(runtime::EnvLookup lookup);
+};
+
+/// The process' options, parsed from its environment on the first call.
+const RuntimeOptions &options();
+
+} // namespace cuda
+} // namespace ferric
+
+#endif // FERRIC_RUNTIME_CUDA_CUDAOPTIONS_H

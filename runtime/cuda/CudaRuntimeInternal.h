@@ -1,0 +1,113 @@
+//===- CudaRuntimeInternal.h - The CUDA runtime's internals -----*- C++ -*-===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The runtime is split by concept: CudaDriverLoad.cpp (the driver table,
+// contexts), CudaErrors.cpp (recording errors, Ferric's query functions),
+// CudaStreams.cpp (streams and events), CudaMemory.cpp (the caching
+// allocator and copies), CudaModules.cpp (modules and launches),
+// CudaOptions.cpp (the environment) and CudaInterface.cpp (the
+// FerricRuntimeV1 table). Nothing here is exported from the library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FERRIC_RUNTIME_CUDA_CUDARUNTIMEINTERNAL_H
+#define FERRIC_RUNTIME_CUDA_CUDARUNTIMEINTERNAL_H
+
+#include "CudaDriver.h"
+#include "ErrorLog.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ferric {
+namespace cuda {
+
+/// Devices per process the runtime keeps contexts and streams for.
+constexpr int kMaxDevices = 64;
+
+struct Driver {
+  DriverApi api;
+  int deviceCount = 0;
+  /// cuDevicePrimaryCtxSetFlags_v2, if the driver has it.
+  CUresult (*setPrimaryCtxFlags)(CUdevice, unsigned) = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Errors (CudaErrors.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The runtime's log, prefix "ferric cuda runtime: ". Never destroyed.
+runtime::ErrorLog &errorLog();
+inline bool recordError(const std::string &message) {
+  return errorLog().record(message);
+}
+/// "<call> failed: CUDA_ERROR_NAME: description".
+std::string errorText(const DriverApi &api, const char *call, CUresult result);
+/// Records a failed driver call; true on success. CUDA_ERROR_DEINITIALIZED
+/// only happens while the process exits (the JIT'd module unloads its GPU
+/// modules from a global destructor, possibly after the driver shut down):
+/// by then every resource is gone anyway and there is nothing to report.
+bool check(const Driver &driver, const char *call, CUresult result);
+
+//===----------------------------------------------------------------------===//
+// Driver and contexts (CudaDriverLoad.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The loaded driver, or null (without recording anything) when it cannot
+/// be used.
+const Driver *loadedDriver();
+/// Returns the driver with the primary context of the calling thread's
+/// device current, or null after recording why not. Every entry point calls
+/// this first.
+const Driver *enter();
+/// The device the calling thread works on (mgpuSetDefaultDevice).
+int32_t &defaultDevice();
+
+//===----------------------------------------------------------------------===//
+// Streams (CudaStreams.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A new non-blocking stream, or null after recording why not.
+CUstream createStream(const Driver &driver);
+/// The calling thread's cached stream on its device.
+CUstream cachedStream(const Driver &driver);
+/// Whether `stream` is some thread's cached stream.
+bool isCachedStream(CUstream stream);
+
+//===----------------------------------------------------------------------===//
+// Small helpers
+//===----------------------------------------------------------------------===//
+
+inline CUdeviceptr devicePtr(const void *ptr) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr));
+}
+
+inline void *hostPtr(CUdeviceptr ptr) {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+}
+
+template <typename T> T *handle(void *opaque) {
+  return static_cast<T *>(opaque);
+}
+
+/// The leading fields of MLIR's StridedMemRefType<T, N>; sizes[N] and
+/// strides[N] (int64_t each) follow.
+struct MemRefHeader {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+};
+
+/// The host bytes a ranked memref spans, from its lowest to its highest
+/// element; strides need not be dense. Returns false for an empty memref.
+bool memRefSpan(int64_t rank, void *descriptor, int64_t elementSizeBytes,
+                char *&start, uint64_t &bytes);
+
+} // namespace cuda
+} // namespace ferric
+
+#endif // FERRIC_RUNTIME_CUDA_CUDARUNTIMEINTERNAL_H
