@@ -372,10 +372,11 @@ class _Emitter:
         norm = set()
         for d in dims:
             if not -rank <= d < rank:
+                valid = ("valid: %d to %d" % (-rank, rank - 1) if rank
+                         else "a 0-d tensor has no dims")
                 raise ShapeError("%s(): in %s=, dim %d is out of range for "
-                                 "shape %s (valid: %d to %d)"
-                                 % (label, arg, d, _fmt_shape(x.shape),
-                                    -rank, rank - 1))
+                                 "shape %s (%s)"
+                                 % (label, arg, d, _fmt_shape(x.shape), valid))
             if d % rank in norm:
                 raise ShapeError("%s(): %s= names dim %d twice (shape %s)"
                                  % (label, arg, d % rank,

@@ -104,3 +104,13 @@ def test_dims_checked_against_the_rank(x, expr, message):
         _run(expr, x)
     assert message in str(info.value)
     assert isinstance(info.value, ferric.ShapeError)
+
+
+def test_a_0d_tensor_has_no_dims():
+    x = np.ones((), np.float32)
+    with pytest.raises(ferric.ShapeError,
+                       match=r"sum\(\): in dim=, dim 0 is out of range for "
+                             r"shape \(\) \(a 0-d tensor has no dims\)"):
+        _run(E.input(0).sum(dim=0), x)
+    # Reducing over all (no) dims is the tensor itself, as in numpy.
+    assert _run(E.input(0).sum() + 1, x) == x.sum() + 1
