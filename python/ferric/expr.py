@@ -3,9 +3,10 @@ ferric IR.
 
 An :class:`E` is a node of a DAG: an input, a scalar constant or an op
 applied to other nodes. It has no shape or dtype of its own; those come from
-the arrays a compiled function is called with, and :func:`emit` turns the DAG
-into one ``func.func`` of ferric ops for a given input signature, with numpy
-broadcasting made explicit as ``ferric.broadcast`` ops.
+the arrays a compiled function is called with, and :func:`emit`
+(:mod:`ferric._emit`) turns the DAG into one ``func.func`` of ferric ops for
+a given input signature, with numpy broadcasting made explicit as
+``ferric.broadcast`` ops.
 """
 
 import numbers

@@ -123,8 +123,6 @@ def test_broadcast_rule(case):
     nprng = np.random.default_rng(case)
     x = nprng.standard_normal(a).astype(np.float32)
     y = nprng.standard_normal(b).astype(np.float32)
-    if twin.ir.count("%arg") == 0:  # no tensor argument at all: nothing to run
-        return
     cpp = _run(twin.ir, *_call_args(twin, [x, y]))
     assert cpp[0] == verdict, (a, b, shape, cpp)
     if verdict == "ok":
