@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The main job: set up the machine, build Ferric, and fuse the shipped SwiGLU
-# example, printing the fused IR and the fusion report.
+# The main job: set up the machine, build Ferric, then fuse a shipped example
+# (examples/swiglu.mlir by default) and run it on the CPU, on Vulkan and on
+# CUDA where present, printing the fusion report and each target's check
+# against the unfused run (scripts/demo-run.sh; arguments go to it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
-build=${FERRIC_BUILD_DIR:-$root/build}
-example=${1:-$root/examples/swiglu.mlir}
-"$build/bin/ferric-opt" "$example" --ferric-fuse="report=-"
+exec "$root/scripts/demo-run.sh" "$@"

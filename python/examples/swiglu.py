@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The seed's SwiGLU gate, `E::input(0).silu().mul(&E::input(1))`, from
-Python: one fused kernel, checked against numpy.
+"""The SwiGLU gate, `silu(a) * b`, from Python: one fused kernel, checked
+against numpy.
 
     PYTHONPATH=python FERRIC_LIB_DIR=build/lib python3 \\
         python/examples/swiglu.py [--target cpu|cuda|vulkan] [--n N]
@@ -31,7 +31,7 @@ def main():
     a = rng.standard_normal(args.n).astype(np.float32)
     b = rng.standard_normal(args.n).astype(np.float32)
 
-    # As in the seed: build the expression, then evaluate it on the inputs.
+    # Build the expression, then evaluate it on the inputs.
     gate = E.input(0).silu() * E.input(1)
     start = time.perf_counter()
     out = ferric.eval([a, b], gate, target=args.target)

@@ -44,8 +44,10 @@ def target_unavailable_reason(target):
     return _target_available(target)[1]
 
 
+# `compile` and `eval` stay out of __all__ so that `from ferric import *`
+# does not shadow the builtins; use them as ferric.compile / ferric.eval.
 __all__ = [
-    "E", "where", "compile", "jit", "eval", "Function", "Executable",
+    "E", "where", "jit", "Function", "Executable",
     "spec", "TensorSpec", "bf16", "BF16Array", "cache_stats", "CacheStats",
     "clear_cache", "fusion_report", "target_available",
     "target_unavailable_reason", "FerricError", "DTypeError", "ShapeError",

@@ -295,8 +295,8 @@ def jit(fn=None, **kwargs):
 
 def eval(inputs, expr, target="cpu", **kwargs):
     """Evaluates `expr` (an :class:`E` or a list of them) on `inputs` (a
-    sequence of numpy arrays, input i being ``E.input(i)``), like the seed's
-    ``eval(&[&a, &b], &e)``. Compiled once per expression and signature."""
+    sequence of numpy arrays, input i being ``E.input(i)``). Compiled once
+    per expression and signature."""
     inputs = list(inputs)
     roots = expr if isinstance(expr, E) else tuple(expr)
     key = (target, len(inputs), tuple(sorted(kwargs.items())))

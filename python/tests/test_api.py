@@ -23,14 +23,14 @@ def _silu(x):
     return x / (1 + np.exp(-x))
 
 
-def test_seed_style_swiglu_cpu(rng):
+def test_eval_style_swiglu_cpu(rng):
     a = rng.standard_normal(1000).astype(np.float32)
     b = rng.standard_normal(1000).astype(np.float32)
     e = E.input(0).silu().mul(E.input(1))
     out = ferric.eval([a, b], e)
     assert out.dtype == np.float32 and out.shape == (1000,)
     assert_close(out, _silu(a.astype(np.float64)) * b, 1e-6, 1e-7)
-    # One fused kernel, as in the seed.
+    # One fused kernel.
     report = ferric.compile(e).report(a, b)
     assert "groups formed: 1" in report and "kernel launches: 2 -> 1" in report
 

@@ -21,7 +21,7 @@ def _silu(x):
 
 
 @vulkan
-def test_swiglu_vulkan_seed_style(rng):
+def test_swiglu_vulkan_eval_style(rng):
     a = rng.standard_normal(4096).astype(np.float32)
     b = rng.standard_normal(4096).astype(np.float32)
     out = ferric.eval([a, b], E.input(0).silu() * E.input(1),
@@ -83,7 +83,7 @@ def test_vulkan_mask_result(rng):
 
 
 @cuda
-def test_swiglu_cuda_seed_style(rng):
+def test_swiglu_cuda_eval_style(rng):
     a = rng.standard_normal(100003).astype(np.float32)
     b = rng.standard_normal(100003).astype(np.float32)
     out = ferric.eval([a, b], E.input(0).silu() * E.input(1), target="cuda")
