@@ -340,7 +340,9 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   void *stop = events ? rt->api->eventCreateTimed() : nullptr;
   BenchResult result;
   std::vector<double> wall, device;
-  for (unsigned i = 0; i < warmup + iterations; ++i) {
+  // 64-bit: warmup + iterations must not wrap (a wrapped bound measured
+  // nothing and reported 0 us).
+  for (uint64_t i = 0, n = uint64_t(warmup) + iterations; i < n; ++i) {
     if (events)
       rt->api->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Runner/HostTensor.h"
+#include "NpyFormat.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,7 +42,8 @@ static constexpr size_t kAlign = 64;
 static constexpr size_t kGrowthAxisMaxDigits = 21;
 
 /// Converts the elements in `data` between little-endian and host order.
-static void toFromLittleEndian(uint8_t *data, size_t bytes, size_t width) {
+void mlir::ferric::runner::toFromLittleEndian(uint8_t *data, size_t bytes,
+                                              size_t width) {
   if (llvm::sys::IsLittleEndianHost || width == 1)
     return;
   for (size_t off = 0; off < bytes; off += width)
@@ -383,7 +385,7 @@ static StringRef npyDescr(DType type) {
 
 /// Magic, version, header length and the padded header, exactly as
 /// numpy.lib.format writes them.
-static std::string npyHeader(const HostTensor &t) {
+std::string mlir::ferric::runner::npyHeader(const HostTensor &t) {
   std::string dict =
       "{'descr': '" + npyDescr(t.dtype).str() +
       "', 'fortran_order': False, 'shape': " + shapeRepr(t.shape) + ", }";
@@ -413,7 +415,7 @@ static std::string npyHeader(const HostTensor &t) {
   return out;
 }
 
-static bool isConsistent(const HostTensor &t) {
+bool mlir::ferric::runner::isConsistent(const HostTensor &t) {
   int64_t n = 1;
   for (int64_t d : t.shape)
     if (d < 0 || llvm::MulOverflow(n, d, n))
@@ -429,47 +431,4 @@ std::vector<uint8_t> mlir::ferric::runner::serializeNpy(const HostTensor &t) {
   out.insert(out.end(), t.data.begin(), t.data.end());
   toFromLittleEndian(out.data() + start, t.data.size(), dtypeBytes(t.dtype));
   return out;
-}
-
-llvm::Error mlir::ferric::runner::writeNpy(StringRef path,
-                                           const HostTensor &t) {
-  if (!isConsistent(t))
-    return llvm::createStringError(
-        std::make_error_code(std::errc::invalid_argument),
-        "cannot write '" + path + "': tensor data has " + Twine(t.data.size()) +
-            " bytes, which does not match " + t.typeString());
-  std::string tmp =
-      (path + ".tmp." + Twine(llvm::sys::Process::getProcessId())).str();
-  auto fail = [&](std::error_code ec, const Twine &what) {
-    llvm::sys::fs::remove(tmp);
-    return llvm::createStringError(ec, "cannot write '" + path + "': " + what +
-                                           ec.message());
-  };
-
-  std::error_code ec;
-  {
-    llvm::raw_fd_ostream os(tmp, ec, llvm::sys::fs::OF_None);
-    if (ec)
-      return fail(ec, "");
-    os << npyHeader(t);
-    const char *data = reinterpret_cast<const char *>(t.data.data());
-    size_t width = dtypeBytes(t.dtype);
-    if (llvm::sys::IsLittleEndianHost || width == 1) {
-      os.write(data, t.data.size());
-    } else {
-      std::vector<uint8_t> swapped(t.data);
-      toFromLittleEndian(swapped.data(), swapped.size(), width);
-      os.write(reinterpret_cast<const char *>(swapped.data()), swapped.size());
-    }
-    os.close();
-    if (os.has_error()) {
-      ec = os.error();
-      os.clear_error(); // Otherwise the destructor reports a fatal error.
-    }
-  }
-  if (ec)
-    return fail(ec, "");
-  if ((ec = llvm::sys::fs::rename(tmp, path)))
-    return fail(ec, "cannot rename '" + tmp + "': ");
-  return llvm::Error::success();
 }

@@ -14,6 +14,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,10 +98,26 @@ static int fail(llvm::Error error) {
   return fail(text);
 }
 
+/// An --input that names an existing file is read as .npy (whatever its
+/// name ends in: readNpy says if it is not one); otherwise a name ending in
+/// .npy is a missing file, and anything else a generator spec or a scalar.
+static bool isFileInput(llvm::StringRef text) {
+  return text.ends_with(".npy") || llvm::sys::fs::is_regular_file(text);
+}
+
+/// --atol/--rtol, when given, must be finite and non-negative.
+static bool badTolerance(const cl::opt<double> &opt) {
+  return opt.getNumOccurrences() && !(std::isfinite(opt) && opt >= 0);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Ferric JIT runner\n");
+  for (const cl::opt<double> *tol : {&absTol, &relTol})
+    if (badTolerance(*tol))
+      return fail("--" + tol->ArgStr + " must be a finite number >= 0, got " +
+                  llvm::formatv("{0}", tol->getValue()).str());
 
   auto target = parseTarget(targetFlag);
   if (!target)
@@ -129,10 +146,10 @@ int main(int argc, char **argv) {
   if (*target == Target::Vulkan) {
     for (auto [i, text] : llvm::enumerate(inputs)) {
       llvm::StringRef spec = text;
-      if (!spec.ends_with(".npy") && !spec.contains(':'))
+      if (!isFileInput(spec) && !spec.contains(':'))
         continue; // a scalar: the Vulkan path reports it
-      auto t = spec.ends_with(".npy") ? readNpy(spec)
-                                      : generateTensor(spec, seed + i);
+      auto t =
+          isFileInput(spec) ? readNpy(spec) : generateTensor(spec, seed + i);
       if (!t)
         return fail("input " + llvm::Twine(i) + " ('" + spec +
                     "'): " + llvm::toString(t.takeError()));
@@ -168,7 +185,7 @@ int main(int argc, char **argv) {
     }
     llvm::Expected<HostTensor> t =
         !spec.isTensor && !text.contains(':') ? parseScalar(text, spec.dtype)
-        : text.ends_with(".npy")              ? readNpy(text)
+        : isFileInput(text)                   ? readNpy(text)
                                               : generateTensor(text, seed + i);
     if (!t)
       return fail("input " + llvm::Twine(i) + " ('" + text +
@@ -184,14 +201,15 @@ int main(int argc, char **argv) {
     return fail("--output given " + llvm::Twine(outputs.size()) +
                 " times but @" + (*exe)->getEntry() + " has " +
                 llvm::Twine(results->size()) + " results");
-  for (auto [i, path] : llvm::enumerate(outputs)) {
-    if (llvm::Error e = writeNpy(path, (*results)[i])) {
-      // All or nothing: a failed run leaves none of its results behind.
-      for (size_t k = 0; k < i; ++k)
-        llvm::sys::fs::remove(outputs[k]);
-      return fail("cannot write result " + llvm::Twine(i) + ": " +
+  {
+    // All or nothing: a failed write leaves every file as it was.
+    std::vector<std::pair<llvm::StringRef, const HostTensor *>> files;
+    for (auto [i, path] : llvm::enumerate(outputs))
+      files.push_back({path, &(*results)[i]});
+    size_t failed = 0;
+    if (llvm::Error e = writeNpyFiles(files, &failed))
+      return fail("cannot write result " + llvm::Twine(failed) + ": " +
                   llvm::toString(std::move(e)));
-    }
   }
   if (print)
     for (auto [i, r] : llvm::enumerate(*results))

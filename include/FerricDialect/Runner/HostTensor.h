@@ -125,9 +125,18 @@ llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
 /// Parses the bytes of a .npy file; `name` is only used in messages.
 llvm::Expected<HostTensor> parseNpy(llvm::ArrayRef<uint8_t> bytes,
                                     llvm::StringRef name);
-/// Writes `t` as .npy. Writes `<path>.tmp.<pid>` and renames it over `path`,
-/// so a failure never leaves a partial file behind.
+/// Writes `t` as .npy. A regular file is written as `<file>.tmp.<pid>.<n>`
+/// and renamed over `path`, so a failure never leaves a partial file behind;
+/// a symlink keeps pointing where it did (its target is replaced); a special
+/// file (/dev/null, a device, a fifo) is written through, never replaced.
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &t);
+/// Writes each tensor to its path, as writeNpy, all or nothing: no regular
+/// file is replaced unless every one could be written (special files are
+/// written last). On failure every pre-existing regular file is as it was,
+/// and `*failed` (if given) is the index of the file that failed.
+llvm::Error writeNpyFiles(
+    llvm::ArrayRef<std::pair<llvm::StringRef, const HostTensor *>> files,
+    size_t *failed = nullptr);
 /// The bytes writeNpy writes for `t`.
 std::vector<uint8_t> serializeNpy(const HostTensor &t);
 
