@@ -8,6 +8,7 @@
 #include "FerricDialect/Runner/Runner.h"
 
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Transforms/Passes.h"
 #include "RuntimeLibs.h"
@@ -25,7 +26,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -78,14 +78,12 @@ std::string ValueSpec::str() const {
 // Process-wide state: registration, the kernel cache
 //===----------------------------------------------------------------------===//
 
+/// (The pipelines are built from typed passes: nothing needs registering.)
 static void initializeOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-    ferric::registerFerricPasses();
-    DialectRegistry registry;
-    ferric::registerAllUpstream(registry); // registers upstream passes too
   });
 }
 
@@ -295,6 +293,59 @@ static void specializeArguments(func::FuncOp func,
       specializeArgument(func, i, shape);
 }
 
+/// The name of the pipeline that lowers for `target`.
+static llvm::StringRef pipelineName(Target target) {
+  switch (target) {
+  case Target::CPU:
+    return "ferric-lower-to-cpu";
+  case Target::CUDA:
+    return "ferric-lower-to-nvvm";
+  case Target::Vulkan:
+    return "ferric-lower-to-spirv";
+  }
+  return "?";
+}
+
+/// Builds `options.target`'s pipeline into `pm`: the options CompileOptions
+/// names, then those of the free-form `pipelineOptions` text (which may
+/// override them). A bad option is an error naming it, never an abort.
+template <typename PipelineOptions>
+static llvm::Error buildPipeline(PassManager &pm, const CompileOptions &options,
+                                 LogicalResult (*build)(OpPassManager &,
+                                                        const PipelineOptions &,
+                                                        PipelineErrorHandler)) {
+  llvm::StringRef name = pipelineName(options.target);
+  PipelineOptions pipelineOptions;
+  pipelineOptions.fuse = options.fuse;
+  if (!options.fuseReport.empty())
+    pipelineOptions.fuseReport = options.fuseReport;
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  if (failed(pipelineOptions.parseFromString(options.pipelineOptions, os)))
+    return llvm::createStringError(
+        "bad options '" + options.pipelineOptions + "' for " + name.str() +
+        (error.empty() ? "" : ": " + llvm::StringRef(error).trim().str()));
+  if (failed(build(pm, pipelineOptions, [&](const llvm::Twine &message) {
+        error = message.str();
+        return failure();
+      })))
+    return llvm::createStringError(name.str() + ": " + error);
+  return llvm::Error::success();
+}
+
+static llvm::Error buildPipeline(PassManager &pm,
+                                 const CompileOptions &options) {
+  switch (options.target) {
+  case Target::CPU:
+    return buildPipeline<CPUPipelineOptions>(pm, options, buildCPUPipeline);
+  case Target::CUDA:
+    return buildPipeline<NVVMPipelineOptions>(pm, options, buildNVVMPipeline);
+  case Target::Vulkan:
+    return buildPipeline<SPIRVPipelineOptions>(pm, options, buildSPIRVPipeline);
+  }
+  return llvm::createStringError("unknown target");
+}
+
 Executable::~Executable() {
   if (sourceModule)
     sourceModule->destroy();
@@ -412,17 +463,16 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
       s.dtype = s.dtype == DType::I1 ? s.dtype : DType::F64;
   }
 
-  std::string pipeline =
-      "ferric-lower-to-" +
-      std::string(options.target == Target::CPU    ? "cpu"
-                  : options.target == Target::CUDA ? "nvvm"
-                                                   : "spirv") +
-      "{fuse=" + (options.fuse ? "true" : "false");
-  if (!options.fuseReport.empty())
-    pipeline += " fuse-report=" + options.fuseReport;
-  if (!options.pipelineOptions.empty())
-    pipeline += " " + options.pipelineOptions;
-  pipeline += "}";
+  // The pipeline: built first, so that a bad option is reported before
+  // anything else, and printed for the cache key.
+  PassManager pm(&ctx);
+  if (llvm::Error e = buildPipeline(pm, options))
+    return std::move(e);
+  std::string pipeline;
+  {
+    llvm::raw_string_ostream os(pipeline);
+    pm.printAsTextualPipeline(os);
+  }
 
   // The cache key: what was asked for, exactly.
   std::string printed;
@@ -467,12 +517,6 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   if (!hit) {
     if (options.target == Target::CUDA && !std::getenv("CUDA_HOME"))
       setenv("CUDA_HOME", "/usr/local/cuda", 0);
-    PassManager pm(&ctx);
-    std::string error;
-    llvm::raw_string_ostream es(error);
-    if (failed(parsePassPipeline(pipeline, pm, es)))
-      return llvm::createStringError("bad pipeline '" + pipeline +
-                                     "': " + error);
     if (!options.dumpIRAfter.empty()) {
       std::string name = options.dumpIRAfter;
       pm.enableIRPrinting(
@@ -481,7 +525,8 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
           /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
     }
     if (failed(pm.run(*module)))
-      return errors.take("lowering with '" + pipeline + "' failed");
+      return errors.take(
+          ("lowering with " + pipelineName(options.target) + " failed").str());
     loweredModule = std::move(module);
     llvm::raw_string_ostream os(lowered);
     loweredModule->print(os);
