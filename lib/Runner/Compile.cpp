@@ -193,6 +193,22 @@ static llvm::Error buildPipeline(PassManager &pm,
 // Stages: parse, pipeline, lower, JIT
 //===----------------------------------------------------------------------===//
 
+/// Whether `pipeline`, as printAsTextualPipeline writes it, runs a pass
+/// named `name`: an argument right after '(' or ',' and before '{', ',' or
+/// ')'.
+static bool pipelineHasPass(llvm::StringRef pipeline, llvm::StringRef name) {
+  for (size_t at = pipeline.find(name); at != llvm::StringRef::npos;
+       at = pipeline.find(name, at + 1)) {
+    llvm::StringRef before = pipeline.substr(0, at).rtrim();
+    llvm::StringRef after = pipeline.substr(at + name.size()).ltrim();
+    if ((before.ends_with("(") || before.ends_with(",")) &&
+        (after.starts_with("{") || after.starts_with(",") ||
+         after.starts_with(")")))
+      return true;
+  }
+  return false;
+}
+
 /// A context with the dialects Ferric's pipelines produce, each loaded.
 static std::unique_ptr<MLIRContext> makeContext() {
   auto ctx = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
@@ -361,6 +377,13 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     llvm::raw_string_ostream os(pipeline);
     pm.printAsTextualPipeline(os);
   }
+  if (!options.dumpIRAfter.empty() &&
+      !pipelineHasPass(pipeline, options.dumpIRAfter))
+    return llvm::createStringError(
+        "no pass '" + options.dumpIRAfter + "' to dump the IR after in " +
+        pipelineName(options.target).str() + " (ferric-opt --" +
+        pipelineName(options.target).str() +
+        " --dump-pass-pipeline lists its passes)");
 
   // Lowered from the cache, or by the pipeline (and then cached).
   bool useCache = options.useCache && options.dumpIRAfter.empty();
