@@ -5,14 +5,14 @@
 //
 // Executable::compile, as the stages CompileStages.h lists: those that
 // rewrite the module are in PrepareModule.cpp, the kernel cache in
-// CompileCache.cpp; the pipeline, the lowering and the JIT are here.
+// CompileCache.cpp, the pipeline in CompilePipeline.cpp; the lowering and
+// the JIT are here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileStages.h"
 
 #include "FerricDialect/InitFerric.h"
-#include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "RuntimeLibs.h"
 
@@ -133,81 +133,8 @@ struct ErrorCollector {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// The pipeline
+// Stages: parse, look up, lower, JIT
 //===----------------------------------------------------------------------===//
-
-/// The name of the pipeline that lowers for `target`.
-static llvm::StringRef pipelineName(Target target) {
-  switch (target) {
-  case Target::CPU:
-    return "ferric-lower-to-cpu";
-  case Target::CUDA:
-    return "ferric-lower-to-nvvm";
-  case Target::Vulkan:
-    return "ferric-lower-to-spirv";
-  }
-  return "?";
-}
-
-/// Builds `options.target`'s pipeline into `pm`: the options CompileOptions
-/// names, then those of the free-form `pipelineOptions` text (which may
-/// override them). A bad option is an error naming it, never an abort.
-template <typename PipelineOptions>
-static llvm::Error buildPipeline(PassManager &pm, const CompileOptions &options,
-                                 LogicalResult (*build)(OpPassManager &,
-                                                        const PipelineOptions &,
-                                                        PipelineErrorHandler)) {
-  llvm::StringRef name = pipelineName(options.target);
-  PipelineOptions pipelineOptions;
-  pipelineOptions.fuse = options.fuse;
-  if (!options.fuseReport.empty())
-    pipelineOptions.fuseReport = options.fuseReport;
-  std::string error;
-  llvm::raw_string_ostream os(error);
-  if (failed(pipelineOptions.parseFromString(options.pipelineOptions, os)))
-    return llvm::createStringError(
-        "bad options '" + options.pipelineOptions + "' for " + name.str() +
-        (error.empty() ? "" : ": " + llvm::StringRef(error).trim().str()));
-  if (failed(build(pm, pipelineOptions, [&](const llvm::Twine &message) {
-        error = message.str();
-        return failure();
-      })))
-    return llvm::createStringError(name.str() + ": " + error);
-  return llvm::Error::success();
-}
-
-static llvm::Error buildPipeline(PassManager &pm,
-                                 const CompileOptions &options) {
-  switch (options.target) {
-  case Target::CPU:
-    return buildPipeline<CPUPipelineOptions>(pm, options, buildCPUPipeline);
-  case Target::CUDA:
-    return buildPipeline<NVVMPipelineOptions>(pm, options, buildNVVMPipeline);
-  case Target::Vulkan:
-    return buildPipeline<SPIRVPipelineOptions>(pm, options, buildSPIRVPipeline);
-  }
-  return llvm::createStringError("unknown target");
-}
-
-//===----------------------------------------------------------------------===//
-// Stages: parse, pipeline, lower, JIT
-//===----------------------------------------------------------------------===//
-
-/// Whether `pipeline`, as printAsTextualPipeline writes it, runs a pass
-/// named `name`: an argument right after '(' or ',' and before '{', ',' or
-/// ')'.
-static bool pipelineHasPass(llvm::StringRef pipeline, llvm::StringRef name) {
-  for (size_t at = pipeline.find(name); at != llvm::StringRef::npos;
-       at = pipeline.find(name, at + 1)) {
-    llvm::StringRef before = pipeline.substr(0, at).rtrim();
-    llvm::StringRef after = pipeline.substr(at + name.size()).ltrim();
-    if ((before.ends_with("(") || before.ends_with(",")) &&
-        (after.starts_with("{") || after.starts_with(",") ||
-         after.starts_with(")")))
-      return true;
-  }
-  return false;
-}
 
 /// A context with the dialects Ferric's pipelines produce, each loaded.
 static std::unique_ptr<MLIRContext> makeContext() {
@@ -264,7 +191,8 @@ static llvm::Error lower(PassManager &pm, ModuleOp module,
   }
   if (failed(pm.run(module)))
     return errors.take(
-        ("lowering with " + pipelineName(options.target) + " failed").str());
+        ("lowering with " + stages::pipelineName(options.target) + " failed")
+            .str());
   return llvm::Error::success();
 }
 
@@ -370,7 +298,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   // The pipeline: built before anything is looked up, so that a bad option
   // is reported first, and printed (all options included) for the cache key.
   PassManager pm(&ctx);
-  if (llvm::Error e = buildPipeline(pm, options))
+  if (llvm::Error e = stages::buildPipeline(pm, options))
     return std::move(e);
   std::string pipeline;
   {
@@ -378,11 +306,11 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     pm.printAsTextualPipeline(os);
   }
   if (!options.dumpIRAfter.empty() &&
-      !pipelineHasPass(pipeline, options.dumpIRAfter))
+      !stages::pipelineHasPass(pipeline, options.dumpIRAfter))
     return llvm::createStringError(
         "no pass '" + options.dumpIRAfter + "' to dump the IR after in " +
-        pipelineName(options.target).str() + " (ferric-opt --" +
-        pipelineName(options.target).str() +
+        stages::pipelineName(options.target).str() + " (ferric-opt --" +
+        stages::pipelineName(options.target).str() +
         " --dump-pass-pipeline lists its passes)");
 
   // Lowered from the cache, or by the pipeline (and then cached).

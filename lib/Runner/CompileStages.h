@@ -11,7 +11,8 @@
 //   build the pipeline -> look up the kernel cache -> lower (and store) ->
 //   JIT, bind the runtime, initialize.
 //
-// PrepareModule.cpp holds the module rewrites, CompileCache.cpp the cache.
+// PrepareModule.cpp holds the module rewrites, CompilePipeline.cpp the
+// pipeline, CompileCache.cpp the cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@
 #include <vector>
 
 namespace mlir {
+class PassManager;
 namespace ferric {
 namespace runner {
 namespace stages {
@@ -71,6 +73,22 @@ llvm::Expected<std::string> prefixSymbols(ModuleOp module, func::FuncOp entry);
 /// the reference the runner's --check compares against.
 void promoteToF64(ModuleOp module, std::vector<ValueSpec> &args,
                   std::vector<ValueSpec> &results);
+
+//===----------------------------------------------------------------------===//
+// CompilePipeline.cpp: the target's typed pipeline
+//===----------------------------------------------------------------------===//
+
+/// The name of the pipeline that lowers for `target`.
+llvm::StringRef pipelineName(Target target);
+
+/// Builds `options.target`'s pipeline into `pm`: the options CompileOptions
+/// names, then those of the free-form `pipelineOptions` text (which may
+/// override them). A bad option is an error naming it, never an abort.
+llvm::Error buildPipeline(PassManager &pm, const CompileOptions &options);
+
+/// Whether `pipeline`, as printAsTextualPipeline writes it, runs a pass
+/// named `name`.
+bool pipelineHasPass(llvm::StringRef pipeline, llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
 // CompileCache.cpp: lowered modules by what was asked for
