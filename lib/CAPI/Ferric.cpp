@@ -10,21 +10,10 @@
 
 #include "FerricDialect/CAPI/Ferric.h"
 
-#include "FerricDialect/InitFerric.h"
-#include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Runner/Runner.h"
-#include "FerricDialect/Transforms/Passes.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -162,12 +151,16 @@ struct OutputBlock {
   OutputBlock() = default;
   OutputBlock(const OutputBlock &) = delete;
   ~OutputBlock() {
+    for (HostResult &r : host)
+      releaseOnTarget(target, r.allocation);
     for (TargetTensor &t : onTarget)
       releaseOnTarget(target, t.allocation);
   }
-  /// Results copied to the host.
-  std::vector<HostTensor> host;
-  /// Results left where the compiled code put them (freed on destruction).
+  /// ferric_run's results: on the host, copied or in place (those with an
+  /// allocation are freed on destruction).
+  std::vector<HostResult> host;
+  /// ferric_run_device's results, where the compiled code put them (freed
+  /// on destruction).
   Target target = Target::CPU;
   std::vector<TargetTensor> onTarget;
   /// One view more than there are results, so that the array is never
@@ -423,64 +416,21 @@ ferric_status ferric_run(ferric_executable *exe, const ferric_tensor *inputs,
                 "ferric_run: executable, outputs and nout must not be NULL");
   *outputs = nullptr;
   *nout = 0;
-  auto block = std::make_unique<OutputBlock>();
-  block->target = exe->exe->getTarget();
-
-  // On the CPU, host buffers are the target's buffers: when the inputs are
-  // aligned as the compiled code assumes, run on them in place and hand out
-  // the result buffers as they are (no copy either way).
-  bool inPlace = block->target == Target::CPU;
-  for (size_t i = 0; inPlace && i < n; ++i)
-    inPlace =
-        reinterpret_cast<uintptr_t>(inputs ? inputs[i].data : nullptr) % 16 ==
-        0;
-  if (inPlace) {
-    std::vector<TargetTensor> targetInputs;
-    if (ferric_status s = toTargetTensors(inputs, n, targetInputs))
-      return s;
-    auto results = exe->exe->runOnTarget(targetInputs);
-    if (!results)
-      return fail(FERRIC_ERROR_RUN, results.takeError());
-    block->onTarget = std::move(*results);
-    block->host.resize(block->onTarget.size());
-    for (auto [t, copy] : llvm::zip(block->onTarget, block->host)) {
-      // A result in an input's buffer (or an earlier result's, which may be
-      // an input) is copied: the caller may change its inputs afterwards.
-      if (t.allocation)
-        continue;
-      copy.dtype = t.dtype;
-      copy.shape = t.shape;
-      auto *p = static_cast<const uint8_t *>(t.data);
-      copy.data.assign(p, p + copy.numElements() * dtypeBytes(t.dtype));
-    }
-    block->views.resize(block->onTarget.size() + 1);
-    for (auto [t, copy, v] :
-         llvm::zip(block->onTarget, block->host, block->views)) {
-      v.dtype = fromDType(t.dtype);
-      v.rank = static_cast<int64_t>(t.shape.size());
-      v.shape = t.shape.data();
-      if (t.allocation)
-        v.data = t.data;
-      else
-        v.data = copy.data.empty() ? nullptr : copy.data.data();
-    }
-    publish(hostOutputs(), std::move(block), outputs, nout);
-    return FERRIC_OK;
-  }
-
-  std::vector<HostTensor> hostInputs;
-  if (ferric_status s = toHostTensors(inputs, n, hostInputs))
-    return s;
-  auto results = exe->exe->run(hostInputs);
+  std::vector<TargetTensor> hostInputs;
+  if (ferric_status status = toTargetTensors(inputs, n, hostInputs))
+    return status;
+  auto results = exe->exe->runOnHostBuffers(hostInputs);
   if (!results)
     return fail(FERRIC_ERROR_RUN, results.takeError());
+  auto block = std::make_unique<OutputBlock>();
+  block->target = exe->exe->getTarget();
   block->host = std::move(*results);
   block->views.resize(block->host.size() + 1);
-  for (auto [t, v] : llvm::zip(block->host, block->views)) {
-    v.dtype = fromDType(t.dtype);
-    v.rank = t.rank();
-    v.shape = t.shape.data();
-    v.data = t.data.empty() ? nullptr : t.data.data();
+  for (auto [r, v] : llvm::zip(block->host, block->views)) {
+    v.dtype = fromDType(r.dtype);
+    v.rank = static_cast<int64_t>(r.shape.size());
+    v.shape = r.shape.data();
+    v.data = const_cast<void *>(r.data());
   }
   publish(hostOutputs(), std::move(block), outputs, nout);
   return FERRIC_OK;
@@ -558,51 +508,10 @@ ferric_status ferric_fusion_report(const char *ir, char **out) {
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 "ferric_fusion_report: ir and out must not be NULL");
   *out = nullptr;
-  MLIRContext ctx(MLIRContext::Threading::DISABLED);
-  DialectRegistry registry;
-  registerFerricDialects(registry);
-  ctx.appendDialectRegistry(registry);
-  ctx.loadAllAvailableDialects();
-  std::vector<std::string> errors;
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-    if (d.getSeverity() != DiagnosticSeverity::Error)
-      return success(); // no remarks or warnings on stderr from a library
-    errors.push_back(runner::formatDiagnostic(d));
-    return success();
-  });
-  auto failWith = [&](const std::string &what) {
-    std::string all = what;
-    for (const std::string &e : errors)
-      all += "\n" + e;
-    return fail(FERRIC_ERROR_COMPILE, all);
-  };
-
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(ir, "input"), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
-  if (!module)
-    return failWith("cannot parse the module");
-
-  // The pass appends its report to a file; use a fresh temporary one.
-  llvm::SmallString<128> path;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
-    return fail(FERRIC_ERROR_COMPILE,
-                "cannot create a temporary file: " + ec.message());
-  FerricFusePassOptions fuseOptions;
-  fuseOptions.report = std::string(path);
-  PassManager pm(&ctx);
-  pm.addNestedPass<func::FuncOp>(createFerricFusePass(fuseOptions));
-  bool ok = succeeded(pm.run(*module));
-  auto text = llvm::MemoryBuffer::getFile(path);
-  llvm::sys::fs::remove(path);
-  if (!ok)
-    return failWith("ferric-fuse failed");
-  if (!text)
-    return fail(FERRIC_ERROR_COMPILE,
-                "cannot read the report: " + text.getError().message());
-  *out = copyString((*text)->getBuffer());
+  auto report = fusionReport(ir);
+  if (!report)
+    return fail(FERRIC_ERROR_COMPILE, report.takeError());
+  *out = copyString(*report);
   return FERRIC_OK;
 }
 

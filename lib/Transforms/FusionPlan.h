@@ -9,6 +9,7 @@
 #define FERRIC_LIB_TRANSFORMS_FUSIONPLAN_H
 
 #include "FerricDialect/Dialect/FerricDialect.h"
+#include "FerricDialect/Transforms/Passes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -17,15 +18,9 @@
 namespace mlir {
 namespace ferric {
 
-struct FusionOptions {
-  unsigned maxInputs = 0;
-  unsigned maxBuffers = 0;
-  unsigned maxOps = 0;
-  unsigned minOps = 2;
-  bool multiOutput = true;
-  bool recomputeCheap = false;
-  unsigned cheapCost = 1;
-};
+/// The planner's limits are ferric-fuse's options (Passes.td is the one
+/// place their defaults are written); `report` is not the planner's concern.
+using FusionOptions = FerricFusePassOptions;
 
 /// What a fused op reads: a value through an indexing map.
 using InputKey = std::pair<Value, AffineMap>;

@@ -3,8 +3,8 @@
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVVM
 // RUN: ferric-opt %s --ferric-lower-to-spirv="storage-buffer-limit=5 block-size=32 spirv-version=v1.5" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPIRV
 
-// --dump-pass-pipeline shows each Ferric pipeline as the textual pass list it
-// is built from, with the pipeline options substituted into the passes.
+// --dump-pass-pipeline shows each Ferric pipeline as the pass list it
+// is built from, with the pipeline options passed on to the passes.
 
 // CPU:      builtin.module(
 // CPU-NEXT:   func.func(

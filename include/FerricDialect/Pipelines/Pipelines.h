@@ -8,8 +8,11 @@
 #ifndef FERRIC_PIPELINES_PIPELINES_H
 #define FERRIC_PIPELINES_PIPELINES_H
 
+#include "FerricDialect/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/Twine.h"
 
 namespace mlir {
 namespace ferric {
@@ -25,7 +28,8 @@ struct FerricPipelineOptions : public PassPipelineOptions<Derived> {
   ::mlir::detail::PassOptions::Option<unsigned> minOps{
       *this, "min-ops",
       llvm::cl::desc("ferric-fuse min-ops: fewest ops worth a kernel"),
-      llvm::cl::init(2)};
+      // ferric-fuse's own default, so that Passes.td is the one source.
+      llvm::cl::init(FerricFusePassOptions().minOps)};
   ::mlir::detail::PassOptions::Option<std::string> fuseReport{
       *this, "fuse-report",
       llvm::cl::desc("Write ferric-fuse's report here ('-' for stdout)"),
@@ -92,9 +96,24 @@ struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
                      "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage")};
 };
 
-void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
-void buildNVVMPipeline(OpPassManager &pm, const NVVMPipelineOptions &options);
-void buildSPIRVPipeline(OpPassManager &pm, const SPIRVPipelineOptions &options);
+/// Receives a pipeline builder's error, one line naming the bad option
+/// (MLIR's pass-registry error handler has this type).
+using PipelineErrorHandler =
+    llvm::function_ref<LogicalResult(const llvm::Twine &)>;
+
+/// Each builder checks every option value first and, if one is bad, reports
+/// it through `emitError` and adds nothing to `pm`; otherwise it adds the
+/// pipeline's passes (typed, with their options structs) to `pm`, a
+/// builtin.module pass manager.
+LogicalResult buildCPUPipeline(OpPassManager &pm,
+                               const CPUPipelineOptions &options,
+                               PipelineErrorHandler emitError);
+LogicalResult buildNVVMPipeline(OpPassManager &pm,
+                                const NVVMPipelineOptions &options,
+                                PipelineErrorHandler emitError);
+LogicalResult buildSPIRVPipeline(OpPassManager &pm,
+                                 const SPIRVPipelineOptions &options,
+                                 PipelineErrorHandler emitError);
 
 /// Registers ferric-lower-to-cpu, ferric-lower-to-nvvm, ferric-lower-to-spirv.
 void registerFerricPipelines();

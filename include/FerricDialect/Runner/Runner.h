@@ -93,6 +93,24 @@ struct TargetTensor {
   void *allocation = nullptr;
 };
 
+/// One result of Executable::runOnHostBuffers: either copied to the host
+/// (`copy`) or left in the buffer the compiled code allocated.
+struct HostResult {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  /// The buffer to give to releaseOnTarget, or null when the result is in
+  /// `copy`.
+  void *allocation = nullptr;
+  /// The first element, when `allocation` is set.
+  void *targetData = nullptr;
+  HostTensor copy;
+  /// The first element (null for an empty copy).
+  const void *data() const {
+    return allocation ? targetData
+                      : (copy.data.empty() ? nullptr : copy.data.data());
+  }
+};
+
 /// A compiled module with one entry function, ready to run.
 class Executable {
 public:
@@ -119,6 +137,15 @@ public:
   /// releases each non-null `allocation` with releaseOnTarget.
   llvm::Expected<std::vector<TargetTensor>>
   runOnTarget(llvm::ArrayRef<TargetTensor> inputs);
+  /// Runs on the caller's host buffers (`data` of each input is host
+  /// memory, read only during the call). On the CPU, when every input is
+  /// 16-byte aligned as the compiled code assumes, it runs on them in place
+  /// and hands out the result buffers it allocated (a result in an input's
+  /// buffer is copied: the caller may change its inputs afterwards); on
+  /// other targets, or unaligned, it copies through run(). The caller
+  /// releases each non-null `allocation` with releaseOnTarget.
+  llvm::Expected<std::vector<HostResult>>
+  runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs);
   /// Times `iterations` calls after `warmup` untimed ones.
   llvm::Expected<BenchResult> bench(llvm::ArrayRef<HostTensor> inputs,
                                     unsigned iterations, unsigned warmup = 5);
@@ -145,6 +172,11 @@ private:
 /// executable of `target` (which may be gone by now): cuMemFree on CUDA,
 /// free elsewhere.
 void releaseOnTarget(Target target, void *allocation);
+
+/// ferric-fuse's report on every function of `irText` (what
+/// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything.
+llvm::Expected<std::string> fusionReport(llvm::StringRef irText,
+                                         llvm::StringRef bufferName = "input");
 
 /// Whether `target` can run here; if not, `why` says why in one line.
 bool isTargetAvailable(Target target, std::string &why);

@@ -1,0 +1,43 @@
+//===- FerricLowerToCPU.cpp - The ferric-lower-to-cpu pipeline ------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// ferric IR -> LLVM dialect for the host: the numerical reference path.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineParts.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/Transforms/RequestCWrappers.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+LogicalResult mlir::ferric::buildCPUPipeline(OpPassManager &pm,
+                                             const CPUPipelineOptions &options,
+                                             PipelineErrorHandler) {
+  // (No option of this pipeline can hold a bad value: fuse-report is any
+  // path, min-ops any count.)
+  pipelines::addFrontEnd(pm, options.fuse, options.minOps, options.fuseReport,
+                         /*maxBuffers=*/0);
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createConvertLinalgToLoopsPass());
+  func.addPass(LLVM::createLLVMRequestCWrappersPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  return success();
+}

@@ -1,0 +1,129 @@
+//===- FerricCAPITest.cpp - The C API as a C program uses it --------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// Bad pipeline options reach a C caller as a status and a message (they
+// used to abort the process); the fusion report and the CPU in-place policy
+// the C API now takes from the runner behave as before.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/CAPI/Ferric.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+const char *kAddExp = R"mlir(
+func.func @f(%a: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = ferric.add %a, %b : tensor<8xf32>
+  %1 = ferric.exp %0 : tensor<8xf32>
+  return %1, %a : tensor<8xf32>, tensor<8xf32>
+}
+)mlir";
+
+TEST(FerricCAPI, BadPipelineOptionIsACompileError) {
+  ferric_executable *exe = nullptr;
+  EXPECT_EQ(ferric_compile(kAddExp, "f", "cpu",
+                           "cache=0 pipeline=no-such-option=1", &exe),
+            FERRIC_ERROR_COMPILE);
+  EXPECT_EQ(exe, nullptr);
+  EXPECT_NE(std::string(ferric_last_error())
+                .find("for ferric-lower-to-cpu: <Pass-Options-Parser>: no "
+                      "such option no-such-option"),
+            std::string::npos)
+      << ferric_last_error();
+}
+
+TEST(FerricCAPI, BadSPIRVOptionIsACompileError) {
+  if (!ferric_target_available("vulkan", nullptr))
+    GTEST_SKIP() << "no Vulkan device";
+  ferric_executable *exe = nullptr;
+  EXPECT_EQ(ferric_compile(kAddExp, "f", "vulkan",
+                           "cache=0 pipeline=\"caps='Shader Float16'\"", &exe),
+            FERRIC_ERROR_COMPILE);
+  EXPECT_STREQ(ferric_last_error(), "ferric-lower-to-spirv: caps: 'Shader "
+                                    "Float16' is not a SPIR-V capability");
+}
+
+TEST(FerricCAPI, FuseReportPathWithASpace) {
+  char dir[] = "/tmp/ferric capi XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/fuse report.txt";
+  std::string options = "cache=0 fuse-report='" + path + "'";
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", options.c_str(), &exe),
+            FERRIC_OK)
+      << ferric_last_error();
+  ferric_executable_free(exe);
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("groups formed: 1"), std::string::npos)
+      << text.str();
+  std::remove(path.c_str());
+  rmdir(dir);
+}
+
+TEST(FerricCAPI, FusionReport) {
+  char *report = nullptr;
+  ASSERT_EQ(ferric_fusion_report(kAddExp, &report), FERRIC_OK)
+      << ferric_last_error();
+  EXPECT_NE(std::string(report).find("ferric-fuse report for @f"),
+            std::string::npos)
+      << report;
+  ferric_string_free(report);
+  EXPECT_EQ(ferric_fusion_report("func.func @", &report), FERRIC_ERROR_COMPILE);
+  EXPECT_NE(std::string(ferric_last_error()).find("cannot parse the module"),
+            std::string::npos);
+}
+
+/// Runs @f on `a` and `b` (8 floats each, wherever they are) and checks
+/// both results; the second is the input `a` itself, which the caller gets
+/// as a copy in either case.
+void runAndCheck(ferric_executable *exe, float *a, float *b) {
+  int64_t shape[] = {8};
+  ferric_tensor inputs[] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                            {FERRIC_DTYPE_F32, 1, shape, b}};
+  ferric_tensor *outputs = nullptr;
+  size_t nout = 0;
+  ASSERT_EQ(ferric_run(exe, inputs, 2, &outputs, &nout), FERRIC_OK)
+      << ferric_last_error();
+  ASSERT_EQ(nout, 2u);
+  EXPECT_NE(outputs[1].data, a);
+  auto *sum = static_cast<const float *>(outputs[0].data);
+  auto *same = static_cast<const float *>(outputs[1].data);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_FLOAT_EQ(sum[i], std::exp(a[i] + b[i]));
+    EXPECT_EQ(same[i], a[i]);
+  }
+  // The caller may change its inputs afterwards.
+  float before = same[0];
+  a[0] += 1;
+  EXPECT_EQ(same[0], before);
+  ferric_tensors_free(outputs, nout);
+}
+
+TEST(FerricCAPI, RunOnAlignedAndUnalignedHostBuffers) {
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  alignas(16) float buffer[2 * 8 + 4];
+  for (int i = 0; i < 2 * 8 + 4; ++i)
+    buffer[i] = 0.125f * i - 1;
+  runAndCheck(exe, buffer, buffer + 8);         // aligned: in place
+  runAndCheck(exe, buffer + 1, buffer + 8 + 1); // unaligned: copied
+  ferric_executable_free(exe);
+}
+
+} // namespace
