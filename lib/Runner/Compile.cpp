@@ -14,6 +14,7 @@
 
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/Runner/Diagnostics.h"
+#include "JitBuiltins.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -219,6 +220,18 @@ jitCompile(ModuleOp lowered, Target target) {
     return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
                             created.takeError());
   std::unique_ptr<ExecutionEngine> engine = std::move(*created);
+  // Compiler-runtime calls the host backend may emit that the process does
+  // not provide (JitBuiltins.h), for every target.
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    unsigned count = 0;
+    const JitBuiltin *builtins = getJitBuiltins(count);
+    for (unsigned i = 0; i < count; ++i)
+      map[interner(builtins[i].name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(builtins[i].address),
+          llvm::JITSymbolFlags::Exported};
+    return map;
+  });
   // Both GPU runtimes define the mgpu* functions, and one process may have
   // opened both (a Python session that asked whether CUDA is available and
   // then runs on Vulkan): bind the module's external functions as this
@@ -229,7 +242,7 @@ jitCompile(ModuleOp lowered, Target target) {
     if (!lib)
       return lib.takeError();
     // (The mgpu* calls only appear when gpu.launch_func is translated to
-    // LLVM IR, so bind everything the runtime exports.)
+    // LLVM IR, so bind every symbol of the runtime interface's table.)
     engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap map;
       for (const auto &[name, address] : (*lib)->exports)
