@@ -39,6 +39,16 @@
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_f32 --input=randn:100003x3xf32 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_f16 --input=randn:4097x33xf16 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_f64 --input=randn:4097x31xf64 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_bf16 --input=randn:1x17xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_bf16 --input=randn:3x2731xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_bf16 --input=randn:7x10001xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_bf16 --input=randn:1000x3xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=split_bf16 --input=randn:257x129xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=middle_f32 --input=randn:5x17x1xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=middle_f32 --input=randn:3x1000x7xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=cuda --entry=middle_f32 --input=randn:2x70001x3xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
 
 // CHECK-COUNT-8: check: result {{[0-9]+}}: {{.*}}: ok
 // CHECK-NOT: check:
+// MID-COUNT-4: check: result {{[0-9]+}}: {{.*}}: ok
+// MID-NOT: check:

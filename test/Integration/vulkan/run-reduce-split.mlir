@@ -3,7 +3,9 @@
 // size 256): full reductions of 1, 17, 255 and 1000 elements fit one block's
 // share (block), 8193, 70001 and 100003 are split-full (2, 9 and 13 blocks
 // and a second kernel); columns [1000, 3] and [257, 129] are split-column
-// (15 and 4 chunks), [3, 1000] one thread per output; empty inputs too.
+// (15 and 4 chunks), [3, 1000] one thread per output; empty inputs too;
+// f32, f16, bf16 and f64. @middle_f32 reduces the middle dim of A x R x B:
+// R = 1000 and 70001 are split-column, R = 17 one thread per output.
 // --check compares every result with the unfused program run on the CPU in
 // f64, with ferric-run's per-dtype tolerances.
 
@@ -33,6 +35,16 @@
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_f64 --input=randn:1000x3xf64 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_f64 --input=randn:3x1000xf64 --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_f64 --input=randn:257x129xf64 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_bf16 --input=randn:1x17xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_bf16 --input=randn:3x2731xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_bf16 --input=randn:7x10001xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_bf16 --input=randn:1000x3xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_bf16 --input=randn:257x129xbf16 --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=middle_f32 --input=randn:5x17x1xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=middle_f32 --input=randn:3x1000x7xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=middle_f32 --input=randn:2x70001x3xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
 
 // CHECK-COUNT-8: check: result {{[0-9]+}}: {{.*}}: ok
 // CHECK-NOT: check:
+// MID-COUNT-4: check: result {{[0-9]+}}: {{.*}}: ok
+// MID-NOT: check:
