@@ -307,20 +307,27 @@ func.func @middle_dim(%in: memref<4x4096x64xf32>, %out: memref<4x64xf32>) {
 
 // -----
 
-// A column max with sizes known at run time: always two stages, the chunk
-// count computed on the host (min(ceil(262144 / max(cols, 1)),
-// max(rows / 64, 1), 65535)), under cols > 0.
+// A column max with sizes known at run time: the chunk count computed on
+// the host (min(ceil(262144 / max(cols, 1)), max(rows / 64, 1), 65535)),
+// and with it the choice: split-column for several chunks, the column
+// schedule for one; both under cols > 0.
 // CHECK-LABEL: func.func @column_max_dynamic
 //       CHECK:   %[[COLS:.*]] = memref.dim %{{.*}}, %c1
 //       CHECK:   arith.maxui %[[COLS]], %c1
 //       CHECK:   %[[C1:.*]] = arith.minui
 //       CHECK:   %[[CH:.*]] = arith.minui %[[C1]], %c65535
-//       CHECK:   scf.if
-//       CHECK:     %[[N:.*]] = arith.muli %[[CH]], %[[COLS]]
-//       CHECK:     memref.alloc(%[[N]]) : memref<?xf32>
-//       CHECK:     {ferric.schedule = "split-column"}
-//       CHECK:     {ferric.schedule = "split-column-stage2"}
-//       CHECK:     memref.dealloc
+//       CHECK:   %[[SPLIT:.*]] = arith.cmpi ugt, %[[CH]], %c1
+//       CHECK:   scf.if %[[SPLIT]] {
+//       CHECK:     scf.if
+//       CHECK:       %[[N:.*]] = arith.muli %[[CH]], %[[COLS]]
+//       CHECK:       memref.alloc(%[[N]]) : memref<?xf32>
+//       CHECK:       {ferric.schedule = "split-column"}
+//       CHECK:       {ferric.schedule = "split-column-stage2"}
+//       CHECK:       memref.dealloc
+//       CHECK:   } else {
+//   CHECK-NOT:     memref.alloc
+//       CHECK:       {ferric.schedule = "column"}
+//   CHECK-NOT:   gpu.launch
 func.func @column_max_dynamic(%in: memref<?x?xf32>, %out: memref<?xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                   iterator_types = ["reduction", "parallel"]}

@@ -242,10 +242,11 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       `column-chunk-rows`, 65535), at least 1 (few outputs: more chunks).
       With one chunk and at most `column-chunk-rows` reduced elements, one
       thread per output (below); with one chunk otherwise, *column*: one
-      kernel folding each output's elements into it. With more chunks (or
-      sizes known only at run time), *split-column*: thread (chunk, output)
-      writes partials[chunk][output] to a temporary buffer and a second
-      kernel folds each output's chunks in a fixed order into it.
+      kernel folding each output's elements into it. With more chunks,
+      *split-column*: thread (chunk, output) writes partials[chunk][output]
+      to a temporary buffer and a second kernel folds each output's chunks
+      in a fixed order into it. With sizes known only at run time, the host
+      picks column or split-column by the chunk count.
     - Threads of the split and column schedules fold their elements in
       blocks of 32: four independent accumulators (four loads in flight)
       of eight elements each, combined by a tree, the block results folded

@@ -161,6 +161,11 @@ private:
   /// sizes are): enough that each thread gets at least one blockedFold
   /// block, at most splitMaxBlocks in all.
   Value splitBlocks(OpBuilder &b, int64_t outputs);
+  /// The column kernels of writeColumn for `chunks` chunks of `rows`
+  /// reduced elements: one (column) writing the outputs, or two
+  /// (split-column) through a temporary buffer of partials.
+  void writeColumnStages(OpBuilder &b, Operation *combiner, Value chunks,
+                         Value rows, bool twoStages);
   /// The launch and the loop of a column kernel over (chunk, column tile)
   /// pairs, one thread per column: leaves the builder under `col < numOut`
   /// with the column's loop indices in `idx`; returns (chunk, col).

@@ -232,8 +232,6 @@ std::pair<Value, Value> ReductionWriter::columnLoop(OpBuilder &b, Value chunks,
 
 void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   computeSizes(b);
-  BlockArgument accArg = generic.getRegionOutputArgs()[0];
-  auto accType = cast<FloatType>(accArg.getType());
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
@@ -252,7 +250,30 @@ void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   // Short columns, one chunk: what one thread per output does already.
   if (staticChunks && *staticChunks == 1 && red && *red <= columnChunkRows)
     return writeThreadPerOutput(b);
-  bool twoStages = !staticChunks || *staticChunks > 1;
+  if (staticChunks)
+    return writeColumnStages(b, combiner, chunks, rows, *staticChunks > 1);
+  // Chosen on the host: with one chunk, the partials would only add a write
+  // and a read of every output.
+  auto choice =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                              chunks, index(1)),
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&choice.getThenRegion().front());
+  writeColumnStages(b, combiner, chunks, rows, /*twoStages=*/true);
+  b.setInsertionPointToStart(&choice.getElseRegion().front());
+  writeColumnStages(b, combiner, chunks, rows, /*twoStages=*/false);
+}
+
+void ReductionWriter::writeColumnStages(OpBuilder &b, Operation *combiner,
+                                        Value chunks, Value rows,
+                                        bool twoStages) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
   OpOperand *init = generic.getDpsInitOperand(0);
 
   // The temporary partials[chunk][column], as a flat buffer.
