@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -199,10 +200,43 @@ gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
                                   /*asyncTokenType=*/nullptr,
                                   /*asyncDependencies=*/{}, workgroup);
   op->setAttr("ferric.schedule", b.getStringAttr(schedule));
+  if (!llvm::is_contained(schedules, schedule))
+    schedules.push_back(schedule.str());
   b.setInsertionPointToStart(&op.getBody().front());
   gpu::TerminatorOp::create(b, loc);
   b.setInsertionPointToStart(&op.getBody().front());
   return op;
+}
+
+static std::string countOf(Value v) {
+  if (!v)
+    return "?";
+  std::optional<int64_t> c = getConstantIntValue(v);
+  return c ? std::to_string(*c) : "dynamic";
+}
+
+void ReductionWriter::noteSplit(StringRef what, Value count) {
+  std::optional<int64_t> c = getConstantIntValue(count);
+  split = c ? std::to_string(*c) + " " + what.str()
+            : what.str() + " chosen on the host";
+}
+
+std::string ReductionWriter::describe() const {
+  // A split's second kernel is part of its schedule.
+  SmallVector<std::string> names;
+  for (const std::string &name : schedules)
+    if (!StringRef(name).ends_with("-stage2"))
+      names.push_back(llvm::is_contained(schedules, name + "-stage2")
+                          ? name + " (2 kernels)"
+                          : name);
+  std::string s = hostChoice
+                      ? "chosen on the host: " + llvm::join(names, " or ")
+                      : llvm::join(names, " + ");
+  s += " for " + countOf(numOut) + " outputs of " + countOf(numRed) +
+       " reduced elements";
+  if (!split.empty())
+    s += ", " + split;
+  return s;
 }
 
 Value ReductionWriter::startValue(OpBuilder &b, OpOperand *init,
@@ -242,6 +276,7 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numOut,
                             arith::ConstantIndexOp::create(b, loc, 8192));
   Value useWarp = arith::OrIOp::create(b, loc, shortRows, manyRows);
+  hostChoice = true;
   auto choice = scf::IfOp::create(b, loc, useWarp, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&choice.getThenRegion().front());
@@ -537,17 +572,24 @@ struct FerricReductionToGPUPass
           f.erase();
         OpBuilder b(group.back());
         writer.writeRowGroup(b, group, fills);
+      } else if (columnCombiner) {
+        OpBuilder b(g);
+        writer.writeColumn(b, columnCombiner);
+      } else {
+        OpBuilder b(g);
+        writer.write(b, combiner);
+      }
+      // Which schedule each reduction got, for --remarks-filter.
+      remark::passed(g.getLoc(), remark::RemarkOpts::name("Reduction")
+                                     .category("ferric-reduction-to-gpu")
+                                     .function(getOperation().getSymName()))
+          << writer.describe();
+      if (group.size() > 1) {
         for (linalg::GenericOp member : group) {
           done.insert(member);
           member.erase();
         }
-      } else if (columnCombiner) {
-        OpBuilder b(g);
-        writer.writeColumn(b, columnCombiner);
-        g.erase();
       } else {
-        OpBuilder b(g);
-        writer.write(b, combiner);
         g.erase();
       }
     }

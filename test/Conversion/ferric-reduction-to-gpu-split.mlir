@@ -1,6 +1,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu | FileCheck %s
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32" | FileCheck %s --check-prefix=WARP
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=64 column-chunk-rows=1024 workgroup-alloc=true" | FileCheck %s --check-prefix=OPT
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=1" 2>&1 | FileCheck %s --check-prefix=BADBLOCKS
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=65536" 2>&1 | FileCheck %s --check-prefix=BADBLOCKS2
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-chunk-rows=0" 2>&1 | FileCheck %s --check-prefix=BADROWS
@@ -9,6 +10,20 @@
 // tagged with ferric.schedule: split-full and split-column (two kernels
 // through a temporary buffer of partials), column (one kernel), block,
 // warp and thread-per-output.
+
+// The remarks say which schedule each reduction got, for how many outputs
+// and reduced elements, and the split.
+// REMARK: remark: [Passed] Reduction | Category:ferric-reduction-to-gpu | Function=full_sum_squares | Remark="split-full (2 kernels) for 1 outputs of 1048576 reduced elements, 128 blocks per output"
+// REMARK: Function=full_max_dynamic | Remark="split-full (2 kernels) for 1 outputs of dynamic reduced elements, blocks per output chosen on the host"
+// REMARK: Function=few_long_rows | Remark="split-full (2 kernels) for 4 outputs of 1000000 reduced elements, 123 blocks per output"
+// REMARK: Function=vocab_rows | Remark="block for 4096 outputs of 32000 reduced elements"
+// REMARK: Function=tiny_rows | Remark="block for 3 outputs of 5 reduced elements"
+// REMARK: Function=column_sum | Remark="split-column (2 kernels) for 8192 outputs of 16384 reduced elements, 32 chunks"
+// REMARK: Function=short_columns | Remark="thread-per-output for 100000 outputs of 8 reduced elements"
+// REMARK: Function=many_long_columns | Remark="column for 300000 outputs of 1000 reduced elements, 1 chunks"
+// REMARK: Function=middle_dim | Remark="split-column (2 kernels) for 256 outputs of 4096 reduced elements, 64 chunks"
+// REMARK: Function=column_max_dynamic | Remark="chosen on the host: split-column (2 kernels) or column for dynamic outputs of dynamic reduced elements, chunks chosen on the host"
+// REMARK: Function=tiny_columns | Remark="thread-per-output for 5 outputs of 3 reduced elements"
 
 // BADBLOCKS: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 1
 // BADBLOCKS2: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 65536

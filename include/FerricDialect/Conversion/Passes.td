@@ -262,7 +262,10 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     reduction index. Each `gpu.launch` carries the schedule it got as
     `ferric.schedule` (`block`, `warp`, `row-group`, `split-full` and
     `split-full-stage2`, `column`, `split-column` and
-    `split-column-stage2`, `thread-per-output`).
+    `split-column-stage2`, `thread-per-output`), and each reduction gets a
+    remark (`--remarks-filter=ferric-reduction-to-gpu`) naming its schedule,
+    its output and reduced element counts and the split (blocks per output,
+    chunks), or the kernels the host picks among when sizes are dynamic.
 
     Inputs need projected-permutation maps and identity layouts; other
     generics are left alone.

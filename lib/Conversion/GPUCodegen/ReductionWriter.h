@@ -70,6 +70,10 @@ public:
   /// chunks of rows, with a second stage when there are several chunks.
   void writeColumn(OpBuilder &b, Operation *combiner);
 
+  /// What was written, for the pass's remark: the schedules of the kernels
+  /// (in order), the output and reduced element counts, and the split.
+  std::string describe() const;
+
   /// One warp-per-row kernel for `members` (RowGroups.cpp): the first is
   /// this writer's reduction, every member has its loop space, the
   /// reductions fold the same innermost dims, and `fills[i]` is the folded
@@ -173,6 +177,10 @@ private:
                                      SmallVectorImpl<Value> &idx,
                                      StringRef schedule);
 
+  /// Records a schedule's split for describe(): `what` of `count` (a
+  /// constant, else "chosen on the host").
+  void noteSplit(StringRef what, Value count);
+
   linalg::GenericOp generic;
   unsigned threads;
   bool workgroupAlloc;
@@ -182,6 +190,11 @@ private:
   SmallVector<Value> sizes;
   SmallVector<unsigned> parallelDims, reductionDims;
   Value numOut, numRed;
+  /// The schedules of the launches written so far and the splits chosen.
+  SmallVector<std::string> schedules;
+  std::string split;
+  /// Whether the host picks among the kernels written (dynamic sizes).
+  bool hostChoice = false;
 };
 
 /// The row group that starts at reduction `first`, if it has more than one

@@ -104,6 +104,7 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
   };
   int64_t outputs = *getConstantIntValue(numOut);
   Value blocks = splitBlocks(b, outputs);
+  noteSplit("blocks per output", blocks);
   Value numPartials =
       b.createOrFold<arith::MulIOp>(loc, blocks, index(outputs));
   std::optional<int64_t> staticPartials = getConstantIntValue(numPartials);
@@ -250,10 +251,12 @@ void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   // Short columns, one chunk: what one thread per output does already.
   if (staticChunks && *staticChunks == 1 && red && *red <= columnChunkRows)
     return writeThreadPerOutput(b);
+  noteSplit("chunks", chunks);
   if (staticChunks)
     return writeColumnStages(b, combiner, chunks, rows, *staticChunks > 1);
   // Chosen on the host: with one chunk, the partials would only add a write
   // and a read of every output.
+  hostChoice = true;
   auto choice =
       scf::IfOp::create(b, loc,
                         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
