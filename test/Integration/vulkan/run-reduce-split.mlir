@@ -44,7 +44,13 @@
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=middle_f32 --input=randn:3x1000x7xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=middle_f32 --input=randn:2x70001x3xf32 --check | FileCheck %s --check-prefix=MID --implicit-check-not=FAILED
 
+// Inputs/reduce_f32.mlir with y = 100 x 5 x 1000: its sum over [0, 2] is split-full
+// with 5 outputs of 100000 elements (reduced dims not contiguous).
+// RUN: ferric-run %S/../Inputs/reduce_f32.mlir --target=vulkan --input=randn:37x1023xf32 --input=rand:100x5x1000xf32 --check | FileCheck %s --check-prefix=ALL --implicit-check-not=FAILED
+
 // CHECK-COUNT-8: check: result {{[0-9]+}}: {{.*}}: ok
 // CHECK-NOT: check:
 // MID-COUNT-4: check: result {{[0-9]+}}: {{.*}}: ok
 // MID-NOT: check:
+// ALL-COUNT-21: check: result {{[0-9]+}}: {{.*}}: ok
+// ALL-NOT: check:
