@@ -7,8 +7,10 @@
 // the outer loops on the host: a full reduction runs on a single thread, and
 // a reduction over an outer dim launches once per reduced index (passing
 // that index to the kernel, which the Vulkan ABI cannot). This pass writes
-// one kernel per reduction: a block reduction when the innermost loop is
-// reduced, else one thread per output with every loop inside the kernel.
+// the kernels of each reduction with every loop inside them: a block or warp
+// reduction when the innermost loop is reduced, split across blocks in two
+// kernels when the outputs are few (SplitReductions.cpp), the column
+// schedules when the innermost loop is kept, else one thread per output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -69,12 +72,7 @@ static bool isSupported(linalg::GenericOp generic) {
   return true;
 }
 
-/// The op folding the accumulator if `generic` can be a block reduction:
-/// innermost loop reduced, body yielding combiner(acc, value) with the
-/// accumulator used nowhere else.
-Operation *mlir::ferric::blockCombiner(linalg::GenericOp generic) {
-  if (generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
-    return nullptr;
+Operation *mlir::ferric::accumulatorCombiner(linalg::GenericOp generic) {
   BlockArgument acc = generic.getRegionOutputArgs()[0];
   auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
   Operation *combiner = yield.getValues()[0].getDefiningOp();
@@ -84,6 +82,15 @@ Operation *mlir::ferric::blockCombiner(linalg::GenericOp generic) {
       combiner->getNumOperands() != 2 || !identityOf(combiner, accType))
     return nullptr;
   return combiner;
+}
+
+/// The op folding the accumulator if `generic` can be a block reduction:
+/// innermost loop reduced, body yielding combiner(acc, value) with the
+/// accumulator used nowhere else.
+Operation *mlir::ferric::blockCombiner(linalg::GenericOp generic) {
+  if (generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return nullptr;
+  return accumulatorCombiner(generic);
 }
 
 /// `combiner` applied to (acc, value) in the operand order of the original.
@@ -179,7 +186,7 @@ Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
 }
 
 gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
-                                      TypeRange workgroup) {
+                                      TypeRange workgroup, StringRef schedule) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   auto guard = scf::IfOp::create(
@@ -192,10 +199,44 @@ gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
                                   /*dynamicSharedMemorySize=*/nullptr,
                                   /*asyncTokenType=*/nullptr,
                                   /*asyncDependencies=*/{}, workgroup);
+  op->setAttr("ferric.schedule", b.getStringAttr(schedule));
+  if (!llvm::is_contained(schedules, schedule))
+    schedules.push_back(schedule.str());
   b.setInsertionPointToStart(&op.getBody().front());
   gpu::TerminatorOp::create(b, loc);
   b.setInsertionPointToStart(&op.getBody().front());
   return op;
+}
+
+static std::string countOf(Value v) {
+  if (!v)
+    return "?";
+  std::optional<int64_t> c = getConstantIntValue(v);
+  return c ? std::to_string(*c) : "dynamic";
+}
+
+void ReductionWriter::noteSplit(StringRef what, Value count) {
+  std::optional<int64_t> c = getConstantIntValue(count);
+  split = c ? std::to_string(*c) + " " + what.str()
+            : what.str() + " chosen on the host";
+}
+
+std::string ReductionWriter::describe() const {
+  // A split's second kernel is part of its schedule.
+  SmallVector<std::string> names;
+  for (const std::string &name : schedules)
+    if (!StringRef(name).ends_with("-stage2"))
+      names.push_back(llvm::is_contained(schedules, name + "-stage2")
+                          ? name + " (2 kernels)"
+                          : name);
+  std::string s = hostChoice
+                      ? "chosen on the host: " + llvm::join(names, " or ")
+                      : llvm::join(names, " + ");
+  s += " for " + countOf(numOut) + " outputs of " + countOf(numRed) +
+       " reduced elements";
+  if (!split.empty())
+    s += ", " + split;
+  return s;
 }
 
 Value ReductionWriter::startValue(OpBuilder &b, OpOperand *init,
@@ -210,13 +251,20 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
   if (!combiner)
     return writeThreadPerOutput(b);
   auto accType = cast<FloatType>(generic.getRegionOutputArgs()[0].getType());
+  std::optional<int64_t> red = getConstantIntValue(numRed),
+                         out = getConstantIntValue(numOut);
+  // Few outputs (a full reduction, a handful of long rows): the block
+  // schedule would fill only `out` blocks, so split each output across
+  // blocks. Decided here when the sizes are static, else always split (the
+  // host picks the block count, maybe 1).
+  if (out && *out >= 1 && *out * 2 <= splitMaxBlocks &&
+      (!red || *red > (int64_t)threads * kBlock))
+    return writeSplitFull(b, combiner);
   if (!warpSize || accType.getWidth() > 32 || threads < warpSize)
     return writeBlockReduction(b, combiner);
   // Short rows, or enough of them to fill the GPU with one warp each: the
   // warp reduction. Long rows that are few: the block reduction. Decided
   // here when the sizes are static (no dead kernel), else on the host.
-  std::optional<int64_t> red = getConstantIntValue(numRed),
-                         out = getConstantIntValue(numOut);
   if ((red && *red <= warpMaxElements) || (out && *out >= 8192))
     return writeWarpReduction(b, combiner);
   if (red && out)
@@ -228,6 +276,7 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numOut,
                             arith::ConstantIndexOp::create(b, loc, 8192));
   Value useWarp = arith::OrIOp::create(b, loc, shortRows, manyRows);
+  hostChoice = true;
   auto choice = scf::IfOp::create(b, loc, useWarp, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&choice.getThenRegion().front());
@@ -255,14 +304,15 @@ Value ReductionWriter::warpAllReduce(OpBuilder &b, linalg::GenericOp g,
   return partial;
 }
 
-Value ReductionWriter::warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx) {
+Value ReductionWriter::warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx,
+                                StringRef schedule) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
   Value warps = index(threads / warpSize);
   Value grid = arith::MinUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, numOut, warps), index(65535));
-  gpu::LaunchOp op = launch(b, grid, {});
+  gpu::LaunchOp op = launch(b, grid, {}, schedule);
   Value ws = index(warpSize);
   Value tid = op.getThreadIds().x;
   Value lane = arith::RemUIOp::create(b, loc, tid, ws);
@@ -348,7 +398,7 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
   Value grid = arith::MinUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, numOut, bs),
       arith::ConstantIndexOp::create(b, loc, 65535));
-  gpu::LaunchOp op = launch(b, grid, {});
+  gpu::LaunchOp op = launch(b, grid, {}, "thread-per-output");
   Value tid = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, op.getBlockIds().x, bs),
       op.getThreadIds().x);
@@ -366,28 +416,9 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
   memref::StoreOp::create(b, loc, folded, init->get(), at);
 }
 
-void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
+void ReductionWriter::blockTree(OpBuilder &b, Operation *combiner, Value smem,
+                                Value tid, Value partial) {
   BlockArgument accArg = generic.getRegionOutputArgs()[0];
-  auto accType = cast<FloatType>(accArg.getType());
-  Value bs = arith::ConstantIndexOp::create(b, loc, threads);
-  Value grid = arith::MinUIOp::create(
-      b, loc, numOut, arith::ConstantIndexOp::create(b, loc, 65535));
-  Type shared = getWorkgroupMemRefType({(int64_t)threads}, accType);
-  gpu::LaunchOp op =
-      launch(b, grid, workgroupAlloc ? TypeRange{} : TypeRange{shared});
-  Value smem = getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc)[0];
-  Value tid = op.getThreadIds().x;
-  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-  Value identity =
-      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
-
-  // One output per iteration; every thread of the block takes part.
-  auto outLoop = scf::ForOp::create(b, loc, op.getBlockIds().x, numOut,
-                                    op.getGridSize().x);
-  b.setInsertionPointToStart(outLoop.getBody());
-  SmallVector<Value> idx(sizes.size());
-  delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
-  Value partial = foldRange(b, tid, bs, identity, idx);
   // Tree over workgroup memory: after the step of stride s, smem[t] (t < s)
   // holds the fold of smem[t] and smem[t + s].
   memref::StoreOp::create(b, loc, partial, smem, tid);
@@ -409,6 +440,31 @@ void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
     }
     gpu::BarrierOp::create(b, loc);
   }
+}
+
+void ReductionWriter::writeBlockReduction(OpBuilder &b, Operation *combiner) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  Value bs = arith::ConstantIndexOp::create(b, loc, threads);
+  Value grid = arith::MinUIOp::create(
+      b, loc, numOut, arith::ConstantIndexOp::create(b, loc, 65535));
+  Type shared = getWorkgroupMemRefType({(int64_t)threads}, accType);
+  gpu::LaunchOp op = launch(
+      b, grid, workgroupAlloc ? TypeRange{} : TypeRange{shared}, "block");
+  Value smem = getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc)[0];
+  Value tid = op.getThreadIds().x;
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value identity =
+      arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+
+  // One output per iteration; every thread of the block takes part.
+  auto outLoop = scf::ForOp::create(b, loc, op.getBlockIds().x, numOut,
+                                    op.getGridSize().x);
+  b.setInsertionPointToStart(outLoop.getBody());
+  SmallVector<Value> idx(sizes.size());
+  delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
+  Value partial = foldRange(b, tid, bs, identity, idx);
+  blockTree(b, combiner, smem, tid, partial);
   auto first = scf::IfOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, c0),
       /*withElse=*/false);
@@ -460,6 +516,17 @@ struct FerricReductionToGPUPass
           << warpSize.getValue();
       return signalPassFailure();
     }
+    if (splitMaxBlocks < 2 || splitMaxBlocks > 65535) {
+      getOperation().emitError("ferric-reduction-to-gpu: split-max-blocks "
+                               "must be in [2, 65535], got ")
+          << splitMaxBlocks.getValue();
+      return signalPassFailure();
+    }
+    if (columnChunkRows == 0) {
+      getOperation().emitError("ferric-reduction-to-gpu: column-chunk-rows "
+                               "must be at least 1, got 0");
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -480,7 +547,13 @@ struct FerricReductionToGPUPass
       linalg::FillOp fill = foldableFill(g);
       ReductionWriter writer(g, threads, workgroupAlloc,
                              fill ? fill.value() : Value(), warpSize,
-                             warpMaxElements);
+                             warpMaxElements, splitMaxBlocks, columnChunkRows);
+      // The innermost loop kept (a column or middle-dim reduction): the
+      // column schedules, coalesced along it.
+      Operation *columnCombiner = nullptr;
+      if (!combiner &&
+          g.getIteratorTypesArray().back() == utils::IteratorType::parallel)
+        columnCombiner = accumulatorCombiner(g);
       // A reduction and the row-wise work after it: one warp-per-row kernel
       // at the last member (every buffer it touches is defined by then).
       SmallVector<Value> fills;
@@ -499,13 +572,24 @@ struct FerricReductionToGPUPass
           f.erase();
         OpBuilder b(group.back());
         writer.writeRowGroup(b, group, fills);
+      } else if (columnCombiner) {
+        OpBuilder b(g);
+        writer.writeColumn(b, columnCombiner);
+      } else {
+        OpBuilder b(g);
+        writer.write(b, combiner);
+      }
+      // Which schedule each reduction got, for --remarks-filter.
+      remark::passed(g.getLoc(), remark::RemarkOpts::name("Reduction")
+                                     .category("ferric-reduction-to-gpu")
+                                     .function(getOperation().getSymName()))
+          << writer.describe();
+      if (group.size() > 1) {
         for (linalg::GenericOp member : group) {
           done.insert(member);
           member.erase();
         }
       } else {
-        OpBuilder b(g);
-        writer.write(b, combiner);
         g.erase();
       }
     }

@@ -188,8 +188,8 @@ def FerricNestSPIRVModulesPass : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
 //===- ferric-reduction-to-gpu --------------------------------------------===//
 
 def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
-  let summary = "Map linalg reductions to block reductions or one thread per "
-                "output";
+  let summary = "Map linalg reductions to block, warp, split or column "
+                "reduction kernels";
   let description = [{
     Rewrites each bufferized `linalg.generic` with reduction loops (what
     `ferric.reduce` produces) into one `gpu.launch`:
@@ -220,12 +220,52 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       scaling of RMSNorm) becomes one kernel, one warp per row: each
       reduction's result stays in registers for the members after it (lane
       0 also stores it), and the row is read again while it is in cache.
-    - Otherwise (an outer reduction dim, such as a column sum), *one thread
-      per output*: a grid-stride loop over outputs in row-major order, each
-      thread folding all its reduced elements in order; consecutive threads
-      read consecutive elements. All loops run inside the kernel, so the
-      kernel takes buffers only (the Vulkan ABI), unlike upstream's mapping,
-      which launches once per outer reduction index.
+    - Such a reduction with few outputs (at least 1 and at most half of
+      `split-max-blocks`, static) and more than `block-size` * 32 reduced
+      elements (or a count known only at run time), such as a full
+      reduction, is *split-full*: two kernels and no float atomics, so the
+      result is the same run to run. The first runs G blocks per output,
+      G = min(ceil(n / (block-size * 32)), split-max-blocks / outputs) (at
+      least 1; computed on the host when n is dynamic): each thread folds a
+      grid-strided share of the elements, the block combines its threads'
+      partials with the tree, and thread 0 writes one partial per block to
+      a temporary buffer (`memref.alloc`, freed after the second kernel;
+      `ferric-gpu-device-memory` puts it in device memory). The second runs
+      one block per output, folding its G partials with the tree into the
+      output's initial value.
+    - When the innermost loop is parallel (a column sum, or a reduction over
+      a middle dim with the contiguous inner dim kept) and the body is such
+      a combiner, the *column* schedules, coalesced along the kept dims: a
+      block covers a tile of `block-size` consecutive outputs, one thread
+      each, and a chunk of the reduced elements. The chunk count is
+      min(ceil(split-max-blocks * block-size / outputs), reduced /
+      `column-chunk-rows`, 65535), at least 1 (few outputs: more chunks).
+      With one chunk and at most `column-chunk-rows` reduced elements, one
+      thread per output (below); with one chunk otherwise, *column*: one
+      kernel folding each output's elements into it. With more chunks,
+      *split-column*: thread (chunk, output) writes partials[chunk][output]
+      to a temporary buffer and a second kernel folds each output's chunks
+      in a fixed order into it. With sizes known only at run time, the host
+      picks column or split-column by the chunk count.
+    - Threads of the split and column schedules fold their elements in
+      blocks of 32: four independent accumulators (four loads in flight)
+      of eight elements each, combined by a tree, the block results folded
+      in order; the rounding error of an f32 sum then grows like a
+      cascade sum's, not like a sequential one's.
+    - Otherwise (a body that is not one combiner of the accumulator, or
+      short columns as above), *one thread per output*: a grid-stride loop
+      over outputs in row-major order, each thread folding all its reduced
+      elements in order; consecutive threads read consecutive elements.
+
+    All loops run inside the kernels, so the kernels take buffers only (the
+    Vulkan ABI), unlike upstream's mapping, which launches once per outer
+    reduction index. Each `gpu.launch` carries the schedule it got as
+    `ferric.schedule` (`block`, `warp`, `row-group`, `split-full` and
+    `split-full-stage2`, `column`, `split-column` and
+    `split-column-stage2`, `thread-per-output`), and each reduction gets a
+    remark (`--remarks-filter=ferric-reduction-to-gpu`) naming its schedule,
+    its output and reduced element counts and the split (blocks per output,
+    chunks), or the kernels the host picks among when sizes are dynamic.
 
     Inputs need projected-permutation maps and identity layouts; other
     generics are left alone.
@@ -250,7 +290,18 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "reduction (whatever the number of outputs)">,
     Option<"rowGroups", "row-groups", "bool", /*default=*/"true",
            "With warp-size: one kernel for a reduction and the row-wise work "
-           "after it">
+           "after it">,
+    Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
+           /*default=*/"1024",
+           "Blocks the first stage of a split reduction aims for in all, in "
+           "[2, 65535]: split-full takes up to this many / outputs blocks per "
+           "output; split-column takes enough row chunks for this many "
+           "blocks of block-size columns">,
+    Option<"columnChunkRows", "column-chunk-rows", "unsigned",
+           /*default=*/"64",
+           "Fewest reduced elements per chunk of a split-column reduction "
+           "(at least 1); columns of at most this many elements and one chunk "
+           "get one thread per output">
   ];
 }
 

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir {
 namespace ferric {
@@ -36,6 +37,11 @@ Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
 /// register (the results of the group's reductions), by buffer.
 using RowValues = llvm::DenseMap<Value, Value>;
 
+/// The op folding the accumulator of `generic` whatever loop is innermost:
+/// the body yields combiner(acc, value) with the accumulator used nowhere
+/// else (null if not).
+Operation *accumulatorCombiner(linalg::GenericOp generic);
+
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
 class ReductionWriter {
@@ -45,12 +51,28 @@ public:
   /// loading the output.
   ReductionWriter(linalg::GenericOp generic, unsigned threads,
                   bool workgroupAlloc, Value fillValue, unsigned warpSize,
-                  unsigned warpMaxElements)
+                  unsigned warpMaxElements, unsigned splitMaxBlocks = 1024,
+                  unsigned columnChunkRows = 64)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
         fillValue(fillValue), warpSize(warpSize),
-        warpMaxElements(warpMaxElements), loc(generic.getLoc()) {}
+        warpMaxElements(warpMaxElements), splitMaxBlocks(splitMaxBlocks),
+        columnChunkRows(columnChunkRows), loc(generic.getLoc()) {}
 
+  /// The kernel(s) of a reduction whose innermost loop is reduced (block,
+  /// warp or split-full schedules) with `combiner` folding the accumulator,
+  /// or, without a combiner, one thread per output.
   void write(OpBuilder &b, Operation *combiner);
+
+  /// The kernel(s) of a reduction whose innermost loop is parallel (a column
+  /// or middle-dim reduction) with `combiner` folding the accumulator
+  /// (SplitReductions.cpp): one thread per output when the reduced dims are
+  /// short and the outputs many, else the coalesced column schedule over
+  /// chunks of rows, with a second stage when there are several chunks.
+  void writeColumn(OpBuilder &b, Operation *combiner);
+
+  /// What was written, for the pass's remark: the schedules of the kernels
+  /// (in order), the output and reduced element counts, and the split.
+  std::string describe() const;
 
   /// One warp-per-row kernel for `members` (RowGroups.cpp): the first is
   /// this writer's reduction, every member has its loop space, the
@@ -85,8 +107,11 @@ private:
   Value foldRange(OpBuilder &b, Value lb, Value step, Value init,
                   ArrayRef<Value> idx, linalg::GenericOp g = {},
                   const RowValues *rowValues = nullptr);
-  /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside.
-  gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup);
+  /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside,
+  /// tagged `ferric.schedule = schedule` so that tests and readers see the
+  /// choice.
+  gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup,
+                       StringRef schedule);
   /// The value output `init` at `at` starts from: the folded fill constant
   /// `fill` if set, else the loaded element.
   Value startValue(OpBuilder &b, OpOperand *init, ArrayRef<Value> at,
@@ -97,7 +122,8 @@ private:
   /// The launch and the loop of a warp kernel over outputs (one warp per
   /// output at a time): leaves the builder in the loop, with the output's
   /// loop indices in `idx`; returns the lane.
-  Value warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx);
+  Value warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx,
+                 StringRef schedule = "warp");
   /// numRed rounded down to a multiple of `chunk`: where the warp kernels'
   /// unrolled main loops end and their one-at-a-time rest begins.
   Value wholeChunksEnd(OpBuilder &b, Value chunk);
@@ -111,15 +137,64 @@ private:
   Value warpAllReduce(OpBuilder &b, linalg::GenericOp g, Operation *combiner,
                       Value partial);
 
+  /// Elements of a blockedFold block: kBlockLanes independent accumulators
+  /// (loads in flight) of kBlockDepth elements each.
+  static constexpr unsigned kBlockLanes = 4, kBlockDepth = 8,
+                            kBlock = kBlockLanes * kBlockDepth;
+
+  /// Folds into `acc` the element `j` of the sequence a blockedFold walks.
+  using FoldStep = llvm::function_ref<Value(OpBuilder &, Value j, Value acc)>;
+
+  /// The fold of elements 0 .. count-1 of a thread's sequence by `step`,
+  /// blocked for accuracy and loads in flight: each block of kBlock
+  /// elements is folded into kBlockLanes accumulators (element j into j %
+  /// kBlockLanes) that a tree combines; block results are folded in order,
+  /// then the last count % kBlock elements. A sum's rounding error then
+  /// grows like kBlockDepth + count / kBlock instead of count.
+  Value blockedFold(OpBuilder &b, Operation *combiner, Value count,
+                    Value identity, FoldStep step);
+  /// Stores `partial` at smem[tid] and folds smem[0 .. threads) into
+  /// smem[0] with a tree (barriers included; every thread must call it).
+  void blockTree(OpBuilder &b, Operation *combiner, Value smem, Value tid,
+                 Value partial);
+  /// Two-stage split of a reduction with few outputs (innermost loop
+  /// reduced): G blocks per output each fold a grid-strided share into a
+  /// partial, then one block per output folds the G partials.
+  void writeSplitFull(OpBuilder &b, Operation *combiner);
+  /// Blocks per output of writeSplitFull (host value; constant when the
+  /// sizes are): enough that each thread gets at least one blockedFold
+  /// block, at most splitMaxBlocks in all.
+  Value splitBlocks(OpBuilder &b, int64_t outputs);
+  /// The column kernels of writeColumn for `chunks` chunks of `rows`
+  /// reduced elements: one (column) writing the outputs, or two
+  /// (split-column) through a temporary buffer of partials.
+  void writeColumnStages(OpBuilder &b, Operation *combiner, Value chunks,
+                         Value rows, bool twoStages);
+  /// The launch and the loop of a column kernel over (chunk, column tile)
+  /// pairs, one thread per column: leaves the builder under `col < numOut`
+  /// with the column's loop indices in `idx`; returns (chunk, col).
+  std::pair<Value, Value> columnLoop(OpBuilder &b, Value chunks,
+                                     SmallVectorImpl<Value> &idx,
+                                     StringRef schedule);
+
+  /// Records a schedule's split for describe(): `what` of `count` (a
+  /// constant, else "chosen on the host").
+  void noteSplit(StringRef what, Value count);
+
   linalg::GenericOp generic;
   unsigned threads;
   bool workgroupAlloc;
   Value fillValue;
-  unsigned warpSize, warpMaxElements;
+  unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows;
   Location loc;
   SmallVector<Value> sizes;
   SmallVector<unsigned> parallelDims, reductionDims;
   Value numOut, numRed;
+  /// The schedules of the launches written so far and the splits chosen.
+  SmallVector<std::string> schedules;
+  std::string split;
+  /// Whether the host picks among the kernels written (dynamic sizes).
+  bool hostChoice = false;
 };
 
 /// The row group that starts at reduction `first`, if it has more than one

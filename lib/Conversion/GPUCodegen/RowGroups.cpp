@@ -156,7 +156,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<Value> fills) {
   computeSizes(b);
   SmallVector<Value> idx;
-  Value lane = warpRows(b, idx);
+  Value lane = warpRows(b, idx, "row-group");
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };

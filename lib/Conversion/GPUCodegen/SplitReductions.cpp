@@ -1,0 +1,358 @@
+//===- SplitReductions.cpp - Reductions split across the GPU --------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The schedules of ferric-reduction-to-gpu for reductions that one block
+// (or one thread) per output would leave the GPU nearly idle on: full
+// reductions and other few-output reductions (split-full), and reductions
+// whose innermost loop is kept, such as column sums (column, split-column).
+// Both split the reduced elements into shares whose partial results go to
+// a temporary buffer that a second kernel folds in a fixed order: no float
+// atomics, so results are the same run to run. Every thread folds its share
+// with blockedFold, which bounds the rounding error of long f32 sums the
+// way a pairwise (cascade) sum does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilders.h"
+#include "ReductionWriter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// ceil(a / b) for b > 0, as (a + b - 1) / b: arith.ceildivui has no direct
+/// SPIR-V or NVVM lowering inside kernels.
+static Value ceilDiv(OpBuilder &b, Location loc, Value a, Value d) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  return b.createOrFold<arith::DivUIOp>(
+      loc,
+      b.createOrFold<arith::AddIOp>(loc, a,
+                                    b.createOrFold<arith::SubIOp>(loc, d, one)),
+      d);
+}
+
+Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
+                                   Value count, Value identity, FoldStep step) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value block = index(kBlock);
+  Value whole = b.createOrFold<arith::SubIOp>(
+      loc, count, b.createOrFold<arith::RemUIOp>(loc, count, block));
+  auto [outer, blocks] =
+      createNonEmptyLoop(b, loc, index(0), whole, block, identity);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(outer.getBody());
+    Value base = outer.getInductionVar();
+    // A constant trip count: the loop runs, and LLVM unrolls it, which puts
+    // kBlock loads in flight.
+    auto inner =
+        scf::ForOp::create(b, loc, index(0), index(kBlockDepth), index(1),
+                           SmallVector<Value>(kBlockLanes, identity));
+    {
+      OpBuilder::InsertionGuard innerGuard(b);
+      b.setInsertionPointToStart(inner.getBody());
+      Value row = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(b, loc, inner.getInductionVar(),
+                                index(kBlockLanes)));
+      SmallVector<Value> next;
+      for (unsigned k = 0; k < kBlockLanes; ++k)
+        next.push_back(step(b, arith::AddIOp::create(b, loc, row, index(k)),
+                            inner.getRegionIterArgs()[k]));
+      scf::YieldOp::create(b, loc, next);
+    }
+    SmallVector<Value> lanes(inner.getResults());
+    for (unsigned width = kBlockLanes; width > 1; width /= 2)
+      for (unsigned k = 0; k < width / 2; ++k)
+        lanes[k] = combine(b, combiner, accArg, lanes[2 * k], lanes[2 * k + 1]);
+    scf::YieldOp::create(
+        b, loc,
+        combine(b, combiner, accArg, outer.getRegionIterArgs()[0], lanes[0]));
+  }
+  auto [rest, result] =
+      createNonEmptyLoop(b, loc, whole, count, index(1), blocks);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(rest.getBody());
+  scf::YieldOp::create(
+      b, loc, step(b, rest.getInductionVar(), rest.getRegionIterArgs()[0]));
+  return result;
+}
+
+Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value wanted = ceilDiv(b, loc, numRed, index((int64_t)threads * kBlock));
+  Value capped = b.createOrFold<arith::MinUIOp>(
+      loc, wanted, index(std::max<int64_t>(1, splitMaxBlocks / outputs)));
+  return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
+}
+
+void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  int64_t outputs = *getConstantIntValue(numOut);
+  Value blocks = splitBlocks(b, outputs);
+  noteSplit("blocks per output", blocks);
+  Value numPartials =
+      b.createOrFold<arith::MulIOp>(loc, blocks, index(outputs));
+  std::optional<int64_t> staticPartials = getConstantIntValue(numPartials);
+  auto partialsType = MemRefType::get(
+      {staticPartials ? *staticPartials : ShapedType::kDynamic}, accType);
+  Value partials = memref::AllocOp::create(
+      b, loc, partialsType,
+      staticPartials ? ValueRange{} : ValueRange{numPartials});
+  Type shared = getWorkgroupMemRefType({(int64_t)threads}, accType);
+  SmallVector<Type> attributions;
+  if (!workgroupAlloc)
+    attributions.push_back(shared);
+  Value bs = index(threads);
+
+  // Stage 1: block `bid` folds share `bid % blocks` of output `bid / blocks`
+  // (grid-strided: consecutive threads read consecutive elements) into
+  // partials[bid].
+  {
+    OpBuilder::InsertionGuard guard(b);
+    gpu::LaunchOp op = launch(b, numPartials, attributions, "split-full");
+    Value smem = getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc)[0];
+    Value tid = op.getThreadIds().x;
+    Value bid = op.getBlockIds().x;
+    Value identity =
+        arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+    Value out = b.createOrFold<arith::DivUIOp>(loc, bid, blocks);
+    Value share = b.createOrFold<arith::RemUIOp>(loc, bid, blocks);
+    Value first = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, share, bs), tid);
+    Value stride = b.createOrFold<arith::MulIOp>(loc, blocks, bs);
+    // Elements first, first + stride, ... below numRed.
+    Value count = ceilDiv(
+        b, loc,
+        arith::SubIOp::create(b, loc, numRed,
+                              arith::MinUIOp::create(b, loc, first, numRed)),
+        stride);
+    SmallVector<Value> idx(sizes.size());
+    delinearize(b, out, parallelDims, idx);
+    Value partial = blockedFold(
+        b, combiner, count, identity, [&](OpBuilder &b, Value j, Value acc) {
+          Value r = arith::AddIOp::create(
+              b, loc, first, arith::MulIOp::create(b, loc, j, stride));
+          SmallVector<Value> full(idx);
+          delinearize(b, r, reductionDims, full);
+          return foldElement(b, generic, full, acc, nullptr);
+        });
+    blockTree(b, combiner, smem, tid, partial);
+    auto thread0 = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0)),
+        /*withElse=*/false);
+    b.setInsertionPointToStart(&thread0.getThenRegion().front());
+    memref::StoreOp::create(
+        b, loc, memref::LoadOp::create(b, loc, smem, index(0)), partials, bid);
+  }
+
+  // Stage 2: block `out` folds partials[out * blocks + t] (t < blocks) with
+  // a tree and the output's initial value.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    gpu::LaunchOp op =
+        launch(b, index(outputs), attributions, "split-full-stage2");
+    Value smem = getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc)[0];
+    Value tid = op.getThreadIds().x;
+    Value out = op.getBlockIds().x;
+    Value id = arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+    Value base = b.createOrFold<arith::MulIOp>(loc, out, blocks);
+    auto [loop, partial] = createNonEmptyLoop(b, loc, tid, blocks, bs, id);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value p =
+          memref::LoadOp::create(b, loc, partials,
+                                 ValueRange{arith::AddIOp::create(
+                                     b, loc, base, loop.getInductionVar())});
+      scf::YieldOp::create(
+          b, loc, combine(b, combiner, accArg, loop.getRegionIterArgs()[0], p));
+    }
+    blockTree(b, combiner, smem, tid, partial);
+    auto thread0 = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0)),
+        /*withElse=*/false);
+    b.setInsertionPointToStart(&thread0.getThenRegion().front());
+    SmallVector<Value> idx(sizes.size());
+    delinearize(b, out, parallelDims, idx);
+    OpOperand *init = generic.getDpsInitOperand(0);
+    SmallVector<Value> at = indicesOf(init, idx);
+    Value start = startValue(b, init, at, fillValue);
+    Value total = memref::LoadOp::create(b, loc, smem, index(0));
+    memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, total),
+                            init->get(), at);
+  }
+  memref::DeallocOp::create(b, loc, partials);
+}
+
+std::pair<Value, Value> ReductionWriter::columnLoop(OpBuilder &b, Value chunks,
+                                                    SmallVectorImpl<Value> &idx,
+                                                    StringRef schedule) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value bs = index(threads);
+  Value tiles = ceilDiv(b, loc, numOut, bs);
+  Value work = b.createOrFold<arith::MulIOp>(loc, tiles, chunks);
+  // Within Vulkan's guaranteed 65535 workgroups; the loop covers the rest.
+  Value grid = b.createOrFold<arith::MinUIOp>(loc, work, index(65535));
+  gpu::LaunchOp op = launch(b, grid, {}, schedule);
+  auto loop =
+      scf::ForOp::create(b, loc, op.getBlockIds().x, work, op.getGridSize().x);
+  b.setInsertionPointToStart(loop.getBody());
+  Value w = loop.getInductionVar();
+  Value chunk = b.createOrFold<arith::DivUIOp>(loc, w, tiles);
+  Value tile = b.createOrFold<arith::RemUIOp>(loc, w, tiles);
+  Value col = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, tile, bs), op.getThreadIds().x);
+  auto inside = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, numOut),
+      /*withElse=*/false);
+  b.setInsertionPointToStart(&inside.getThenRegion().front());
+  idx.assign(sizes.size(), Value());
+  delinearize(b, col, parallelDims, idx);
+  return {chunk, col};
+}
+
+void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
+  computeSizes(b);
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // Chunks of rows: enough (chunk, column) threads for splitMaxBlocks
+  // blocks, each chunk at least columnChunkRows rows long.
+  Value wanted = ceilDiv(b, loc, index((int64_t)splitMaxBlocks * threads),
+                         b.createOrFold<arith::MaxUIOp>(loc, numOut, index(1)));
+  Value most = b.createOrFold<arith::MaxUIOp>(
+      loc, b.createOrFold<arith::DivUIOp>(loc, numRed, index(columnChunkRows)),
+      index(1));
+  Value chunks = b.createOrFold<arith::MinUIOp>(
+      loc, b.createOrFold<arith::MinUIOp>(loc, wanted, most), index(65535));
+  Value rows = ceilDiv(b, loc, numRed, chunks);
+  std::optional<int64_t> staticChunks = getConstantIntValue(chunks),
+                         red = getConstantIntValue(numRed);
+  // Short columns, one chunk: what one thread per output does already.
+  if (staticChunks && *staticChunks == 1 && red && *red <= columnChunkRows)
+    return writeThreadPerOutput(b);
+  noteSplit("chunks", chunks);
+  if (staticChunks)
+    return writeColumnStages(b, combiner, chunks, rows, *staticChunks > 1);
+  // Chosen on the host: with one chunk, the partials would only add a write
+  // and a read of every output.
+  hostChoice = true;
+  auto choice =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                              chunks, index(1)),
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&choice.getThenRegion().front());
+  writeColumnStages(b, combiner, chunks, rows, /*twoStages=*/true);
+  b.setInsertionPointToStart(&choice.getElseRegion().front());
+  writeColumnStages(b, combiner, chunks, rows, /*twoStages=*/false);
+}
+
+void ReductionWriter::writeColumnStages(OpBuilder &b, Operation *combiner,
+                                        Value chunks, Value rows,
+                                        bool twoStages) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto accType = cast<FloatType>(accArg.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  OpOperand *init = generic.getDpsInitOperand(0);
+
+  // The temporary partials[chunk][column], as a flat buffer.
+  Value partials;
+  auto guard =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                              numOut, index(0)),
+                        /*withElse=*/false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  if (twoStages) {
+    Value n = b.createOrFold<arith::MulIOp>(loc, chunks, numOut);
+    std::optional<int64_t> staticN = getConstantIntValue(n);
+    partials = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({staticN ? *staticN : ShapedType::kDynamic}, accType),
+        staticN ? ValueRange{} : ValueRange{n});
+  }
+
+  // Stage 1: thread (chunk, col) folds rows [chunk * rows, + rows) of
+  // column col; consecutive threads read consecutive columns.
+  {
+    OpBuilder::InsertionGuard g(b);
+    SmallVector<Value> idx;
+    auto [chunk, col] =
+        columnLoop(b, chunks, idx, twoStages ? "split-column" : "column");
+    Value identity =
+        arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+    Value first = arith::MulIOp::create(b, loc, chunk, rows);
+    Value count = arith::MinUIOp::create(
+        b, loc, rows,
+        arith::SubIOp::create(b, loc, numRed,
+                              arith::MinUIOp::create(b, loc, first, numRed)));
+    Value folded = blockedFold(
+        b, combiner, count, identity, [&](OpBuilder &b, Value j, Value acc) {
+          SmallVector<Value> full(idx);
+          delinearize(b, arith::AddIOp::create(b, loc, first, j), reductionDims,
+                      full);
+          return foldElement(b, generic, full, acc, nullptr);
+        });
+    if (twoStages) {
+      memref::StoreOp::create(
+          b, loc, folded, partials,
+          ValueRange{arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, chunk, numOut), col)});
+    } else {
+      SmallVector<Value> at = indicesOf(init, idx);
+      Value start = startValue(b, init, at, fillValue);
+      memref::StoreOp::create(
+          b, loc, combine(b, combiner, accArg, start, folded), init->get(), at);
+    }
+  }
+  if (!twoStages)
+    return;
+
+  // Stage 2: thread col folds partials[0 .. chunks)[col] in the same
+  // blocked order, then into the output's initial value.
+  {
+    OpBuilder::InsertionGuard g(b);
+    SmallVector<Value> idx;
+    auto [chunk, col] = columnLoop(b, index(1), idx, "split-column-stage2");
+    (void)chunk;
+    Value identity =
+        arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+    Value folded = blockedFold(
+        b, combiner, chunks, identity, [&](OpBuilder &b, Value j, Value acc) {
+          Value p = memref::LoadOp::create(
+              b, loc, partials,
+              ValueRange{arith::AddIOp::create(
+                  b, loc, arith::MulIOp::create(b, loc, j, numOut), col)});
+          return combine(b, combiner, accArg, acc, p);
+        });
+    SmallVector<Value> at = indicesOf(init, idx);
+    Value start = startValue(b, init, at, fillValue);
+    memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, folded),
+                            init->get(), at);
+  }
+  memref::DeallocOp::create(b, loc, partials);
+}
