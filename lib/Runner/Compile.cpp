@@ -157,17 +157,16 @@ static OwningOpRef<ModuleOp> parseModule(MLIRContext &ctx,
 }
 
 /// The lowered module for `key` from the kernel cache, parsed; null on a
-/// miss or a damaged entry (which the caller then compiles again and
-/// overwrites).
-static OwningOpRef<ModuleOp> lookUpLowered(MLIRContext &ctx,
-                                           llvm::StringRef key,
-                                           std::string &lowered,
-                                           ErrorCollector &errors) {
+/// miss or a damaged entry (one that does not parse or does not define the
+/// entry `symbol`; the caller then compiles again and overwrites it).
+static OwningOpRef<ModuleOp>
+lookUpLowered(MLIRContext &ctx, llvm::StringRef key, llvm::StringRef symbol,
+              std::string &lowered, ErrorCollector &errors) {
   std::optional<std::string> text = stages::lookUpCache(key);
   if (!text)
     return nullptr;
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(*text, &ctx);
-  if (!module) {
+  if (!module || !SymbolTable::lookupSymbolIn(*module, symbol)) {
     errors.messages.clear();
     return nullptr;
   }
@@ -332,7 +331,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   std::string lowered;
   OwningOpRef<ModuleOp> loweredModule;
   if (useCache)
-    loweredModule = lookUpLowered(ctx, key, lowered, errors);
+    loweredModule = lookUpLowered(ctx, key, exe->symbol, lowered, errors);
   bool hit = static_cast<bool>(loweredModule);
   if (useCache)
     stages::countCacheUse(hit);

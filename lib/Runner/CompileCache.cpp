@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <dlfcn.h>
 #include <mutex>
@@ -40,16 +41,31 @@ KernelCache &cache() {
   return c;
 }
 
+/// $XDG_CACHE_HOME/ferric, else ~/.cache/ferric, else no disk cache. A
+/// relative XDG_CACHE_HOME is ignored (as the XDG spec says), and a HOME
+/// that is not an existing directory (root's /nonexistent) gives no cache
+/// rather than creating it.
 std::string cacheDir() {
   llvm::SmallString<256> dir;
-  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+  const char *xdg = std::getenv("XDG_CACHE_HOME");
+  const char *home = std::getenv("HOME");
+  if (xdg && llvm::sys::path::is_absolute(xdg))
     dir = xdg;
-  else if (const char *home = std::getenv("HOME"); home && *home)
+  else if (home && llvm::sys::path::is_absolute(home) &&
+           llvm::sys::fs::is_directory(home))
     llvm::sys::path::append(dir, home, ".cache");
   else
     return "";
   llvm::sys::path::append(dir, "ferric");
   return std::string(dir);
+}
+
+/// The first line of a disk entry: what it claims to be, so that a file
+/// holding anything else (another key's module, a truncated or hand-edited
+/// one) is a miss, recompiled and replaced, never fatal.
+std::string entryHeader(StringRef key, StringRef body) {
+  return "// ferric kernel cache v1 key=" + key.str() +
+         " body=" + llvm::utohexstr(llvm::xxh3_64bits(body)) + "\n";
 }
 } // namespace
 
@@ -101,8 +117,11 @@ std::optional<std::string> stages::lookUpCache(StringRef key) {
   if (std::string dir = cacheDir(); !dir.empty()) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, key + ".mlir");
-    if (auto buf = llvm::MemoryBuffer::getFile(path))
-      return (*buf)->getBuffer().str();
+    if (auto buf = llvm::MemoryBuffer::getFile(path)) {
+      auto [header, body] = (*buf)->getBuffer().split('\n');
+      if ((header + "\n").str() == entryHeader(key, body))
+        return body.str();
+    }
   }
   return std::nullopt;
 }
@@ -120,13 +139,24 @@ void stages::storeInCache(StringRef key, StringRef lowered) {
     return;
   llvm::SmallString<256> path(dir), tmp;
   llvm::sys::path::append(path, key + ".mlir");
+  // Unique per process and per call: threads of one process (Python)
+  // and processes filling the same empty cache never share a temporary;
+  // the rename is atomic, the last writer wins with an identical entry.
+  static std::atomic<unsigned> counter{0};
   tmp = path;
-  tmp += ".tmp" + std::to_string(getpid());
+  tmp += ".tmp" + std::to_string(getpid()) + "." + std::to_string(counter++);
   std::error_code ec;
   {
     llvm::raw_fd_ostream out(tmp, ec);
     if (!ec)
-      out << lowered;
+      out << entryHeader(key, lowered) << lowered;
+    if (!ec) {
+      out.close();
+      if (out.has_error()) {
+        ec = out.error();
+        out.clear_error();
+      }
+    }
   }
   if (ec || llvm::sys::fs::rename(tmp, path))
     llvm::sys::fs::remove(tmp);

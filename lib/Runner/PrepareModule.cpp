@@ -131,6 +131,8 @@ llvm::Expected<std::string> stages::prefixSymbols(ModuleOp module,
   for (auto f : llvm::to_vector(module.getOps<func::FuncOp>())) {
     if (f.isExternal())
       continue;
+    // Reports and remarks name the function as the user wrote it.
+    f->setAttr("ferric.source_name", f.getSymNameAttr());
     std::string name = "__ferric_" + f.getSymName().str();
     for (unsigned n = 0; symbols.lookup(name); ++n)
       name = "__ferric" + std::to_string(n) + "_" + f.getSymName().str();

@@ -29,6 +29,15 @@ namespace ferric {
 using namespace mlir;
 using namespace mlir::ferric;
 
+/// The function's name as its author wrote it: the runner prefixes the
+/// names of the functions it JIT-compiles and keeps the original in
+/// `ferric.source_name` for reports and remarks.
+static StringRef sourceName(func::FuncOp func) {
+  if (auto name = func->getAttrOfType<StringAttr>("ferric.source_name"))
+    return name.getValue();
+  return func.getSymName();
+}
+
 namespace {
 
 /// Counts one function's kernels: every ferric op outside a fused body is
@@ -147,7 +156,7 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
       for (FusedOp fused : emitFusedOps(planner))
         remark::passed(fused.getLoc(), remark::RemarkOpts::name("Fused")
                                            .category("ferric-fuse")
-                                           .function(func.getSymName()))
+                                           .function(sourceName(func)))
             << ("fused into one kernel with " +
                 std::to_string(fused.getInputs().size()) + " inputs and " +
                 std::to_string(fused.getNumResults()) + " results");
@@ -239,7 +248,7 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
         remark::missed(consumer.getLoc(),
                        remark::RemarkOpts::name("NotFused")
                            .category("ferric-fuse")
-                           .function(getOperation().getSymName()))
+                           .function(sourceName(getOperation())))
             << ("not fused with producer " + describe(producer) + ": " + kind +
                 ": " + reason);
       }
@@ -251,7 +260,7 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
                    const ByteCount &saved, StringRef body) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << "ferric-fuse report for @" << func.getSymName() << "\n"
+    os << "ferric-fuse report for @" << sourceName(func) << "\n"
        << "  groups formed: " << groupsFormed << "\n"
        << "  ops fused: " << opsFused << "\n"
        << "  kernel launches: " << kernelsBefore << " -> " << countKernels(func)
