@@ -17,6 +17,9 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
   std::string driver = runtime::envString(lookup, "FERRIC_CUDA_DRIVER");
   if (!driver.empty())
     o.driverPath = driver;
+  std::string cublasLt = runtime::envString(lookup, "FERRIC_CUBLASLT");
+  if (!cublasLt.empty())
+    o.cublasLtPath = cublasLt;
   o.freshStreams = runtime::envFlag(lookup, "FERRIC_CUDA_FRESH_STREAMS", false);
   o.cachingAllocator =
       runtime::envFlag(lookup, "FERRIC_CUDA_CACHING_ALLOCATOR", true) &&

@@ -23,6 +23,8 @@ namespace cuda {
 struct RuntimeOptions {
   /// FERRIC_CUDA_DRIVER: the driver library to dlopen.
   std::string driverPath = "libcuda.so.1";
+  /// FERRIC_CUBLASLT: the cuBLASLt library to dlopen.
+  std::string cublasLtPath = "libcublasLt.so.13";
   /// FERRIC_CUDA_FRESH_STREAMS: a new stream per mgpuStreamCreate instead of
   /// the thread's cached one.
   bool freshStreams = false;
