@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// ferricCublasLtMatmul, which the host code that ferric-matmul-to-cublaslt
+// mgpuCublasLtMatmul, which the host code that ferric-matmul-to-cublaslt
 // emits calls. libcublasLt.so.13 (or FERRIC_CUBLASLT) is opened with dlopen
 // on the first call, like the driver, so that nothing needs it at build time
 // and a machine without it gets one clear error. One handle per process;
@@ -301,7 +301,7 @@ bool workspaceFor(const Driver &driver, int device, CUstream stream,
 
 } // namespace
 
-extern "C" int ferricCublasLtAvailable(char *msg, size_t len) {
+extern "C" int ferricCudaCublasLtAvailable(char *msg, size_t len) {
   runtime::QuietScope quiet;
   runtime::copyOut("", msg, len);
   if (enter() && library())
@@ -310,15 +310,15 @@ extern "C" int ferricCublasLtAvailable(char *msg, size_t len) {
   return 0;
 }
 
-extern "C" void ferricCublasLtMatmul(void *d, const void *a, const void *b,
-                                     const void *bias, int64_t batch, int64_t m,
-                                     int64_t n, int64_t k, int32_t dtype,
-                                     int32_t epilogue, float alpha,
-                                     int32_t flags) {
+extern "C" void mgpuCublasLtMatmul(void *d, const void *a, const void *b,
+                                   const void *bias, int64_t batch, int64_t m,
+                                   int64_t n, int64_t k, int32_t dtype,
+                                   int32_t epilogue, float alpha,
+                                   int32_t flags) {
   std::string shape = std::to_string(batch) + " x " + std::to_string(m) +
                       " x " + std::to_string(n) + " x " + std::to_string(k);
   if (batch < 0 || m < 0 || n < 0 || k < 0 || batch > INT32_MAX) {
-    recordError("ferricCublasLtMatmul: invalid shape " + shape);
+    recordError("mgpuCublasLtMatmul: invalid shape " + shape);
     return;
   }
   if (cudaType(dtype) < 0 ||
@@ -327,7 +327,7 @@ extern "C" void ferricCublasLtMatmul(void *d, const void *a, const void *b,
          FERRIC_CUBLASLT_EPILOGUE_GELU)) ||
       ((epilogue & FERRIC_CUBLASLT_EPILOGUE_RELU) &&
        (epilogue & FERRIC_CUBLASLT_EPILOGUE_GELU))) {
-    recordError("ferricCublasLtMatmul: unsupported dtype " +
+    recordError("mgpuCublasLtMatmul: unsupported dtype " +
                 std::to_string(dtype) + " with epilogue " +
                 std::to_string(epilogue));
     return;

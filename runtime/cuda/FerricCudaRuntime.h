@@ -165,7 +165,11 @@ FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
 |* Matmul through cuBLASLt                                                    *|
 \*===----------------------------------------------------------------------===*/
 
-/* Element types (dtype) and epilogue bits of ferricCublasLtMatmul. */
+/* Not part of LLVM's ABI: Ferric's own entry point, which the host code that
+ * ferric-matmul-to-cublaslt emits calls. It has the mgpu prefix of the
+ * functions JIT'd code calls, which the runtime table binds (and the Vulkan
+ * runtime does not define: a CUDA-only pipeline emits it).
+ * Element types (dtype) and epilogue bits: */
 #define FERRIC_CUBLASLT_F32 0
 #define FERRIC_CUBLASLT_F16 1
 #define FERRIC_CUBLASLT_BF16 2
@@ -185,15 +189,13 @@ FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
  * is opened on the first call. On failure (no library, an unsupported
  * combination, no algorithm, workspace out of memory, any status other
  * than success) it records the error like the mgpu* functions. */
-FERRIC_CUDA_EXPORT void ferricCublasLtMatmul(void *d, const void *a,
-                                             const void *b, const void *bias,
-                                             int64_t batch, int64_t m,
-                                             int64_t n, int64_t k,
-                                             int32_t dtype, int32_t epilogue,
-                                             float alpha, int32_t flags);
+FERRIC_CUDA_EXPORT void
+mgpuCublasLtMatmul(void *d, const void *a, const void *b, const void *bias,
+                   int64_t batch, int64_t m, int64_t n, int64_t k,
+                   int32_t dtype, int32_t epilogue, float alpha, int32_t flags);
 
 /* Like ferricCudaAvailable, and cuBLASLt loads and creates its handle. */
-FERRIC_CUDA_EXPORT int ferricCublasLtAvailable(char *msg, size_t len);
+FERRIC_CUDA_EXPORT int ferricCudaCublasLtAvailable(char *msg, size_t len);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,4 +1,4 @@
-//===- cublaslt_errors.cpp - ferricCublasLtMatmul's contract --------------===//
+//===- cublaslt_errors.cpp - mgpuCublasLtMatmul's contract ----------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
@@ -49,32 +49,32 @@ static void expectNoError(const char *what) {
 
 int main() {
   ferricCudaClearError();
-  ferricCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
-                       /*dtype=*/7, 0, 1.0f, 0);
+  mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
+                     /*dtype=*/7, 0, 1.0f, 0);
   expectError("dtype 7", "unsupported dtype 7");
-  ferricCublasLtMatmul(
+  mgpuCublasLtMatmul(
       nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2, FERRIC_CUBLASLT_F32,
       FERRIC_CUBLASLT_EPILOGUE_RELU | FERRIC_CUBLASLT_EPILOGUE_GELU, 1.0f, 0);
   expectError("relu and gelu", "with epilogue 6");
-  ferricCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, -1, 2, 2,
-                       FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
+  mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, -1, 2, 2,
+                     FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
   expectError("negative m", "invalid shape 1 x -1 x 2 x 2");
-  ferricCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 3, 0, 2, 2,
-                       FERRIC_CUBLASLT_F16, 0, 1.0f, 0);
+  mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 3, 0, 2, 2,
+                     FERRIC_CUBLASLT_F16, 0, 1.0f, 0);
   expectNoError("empty product");
 
   char why[512];
   if (!ferricCudaAvailable(why, sizeof(why))) {
     std::printf("cuda: unavailable: %s\n", why);
-    ferricCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
-                         FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
+    mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
+                       FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
     expectError("no driver", why);
     return failures ? 1 : 0;
   }
-  if (!ferricCublasLtAvailable(why, sizeof(why))) {
+  if (!ferricCudaCublasLtAvailable(why, sizeof(why))) {
     std::printf("cublaslt: unavailable: %s\n", why);
-    ferricCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
-                         FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
+    mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
+                       FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
     expectError("no cuBLASLt", "no cuBLASLt found");
     return failures ? 1 : 0;
   }
@@ -96,7 +96,7 @@ int main() {
     return dev;
   };
   void *da = upload(a), *db = upload(b), *dbias = upload(bias), *dd = upload(d);
-  ferricCublasLtMatmul(
+  mgpuCublasLtMatmul(
       dd, da, db, dbias, batch, m, n, k, FERRIC_CUBLASLT_F32,
       FERRIC_CUBLASLT_EPILOGUE_BIAS | FERRIC_CUBLASLT_EPILOGUE_RELU, 0.5f, 0);
   mgpuMemcpy(d.data(), dd, d.size() * 4, stream);
