@@ -191,18 +191,18 @@ static Epilogue matchEpilogue(linalg::GenericOp g, BlockArgument x) {
       e.parts.push_back("bias");
     }
   }
-  if (Operation *op = next()) {
-    Value zero = otherOperand<arith::MaximumFOp>(op, e.result);
-    if (zero && isConstant(zero, 0.0)) {
-      e.flags |= kRelu;
-      e.ops.push_back(op);
-      e.result = op->getResult(0);
-      e.parts.push_back("relu");
-    } else if (Value gelu = matchGeluTanh(e.result, e.ops)) {
-      e.flags |= kGelu;
-      e.result = gelu;
-      e.parts.push_back("gelu(tanh)");
-    }
+  // GELU reads its operand several times, so it is not behind next().
+  Operation *op = next();
+  Value zero = otherOperand<arith::MaximumFOp>(op, e.result);
+  if (zero && isConstant(zero, 0.0)) {
+    e.flags |= kRelu;
+    e.ops.push_back(op);
+    e.result = op->getResult(0);
+    e.parts.push_back("relu");
+  } else if (Value gelu = matchGeluTanh(e.result, e.ops)) {
+    e.flags |= kGelu;
+    e.result = gelu;
+    e.parts.push_back("gelu(tanh)");
   }
   if (Operation *op = next()) {
     if (isa<linalg::YieldOp>(op))
@@ -500,8 +500,9 @@ struct FerricMatmulToCublasLtPass
     // The f32 accumulator, and the rounded product when the call writes the
     // generic's output, are now only allocated and freed: drop them before
     // ferric-gpu-device-memory makes device allocations of them.
-    for (Value buffer : {c, product})
-      eraseIfOnlyFreed(buffer);
+    eraseIfOnlyFreed(c);
+    if (product != c)
+      eraseIfOnlyFreed(product);
   }
 
   static void eraseIfOnlyFreed(Value buffer) {

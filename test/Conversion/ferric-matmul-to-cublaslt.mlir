@@ -207,3 +207,27 @@ func.func @f64(%a: tensor<8x16xf64>, %b: tensor<16x32xf64>) -> tensor<8x32xf64> 
   %p = ferric.matmul %a, %b : tensor<8x16xf64>, tensor<16x32xf64> -> tensor<8x32xf64>
   return %p : tensor<8x32xf64>
 }
+
+// -----
+
+// f32 GELU(a b + bias): the accumulator is the product, so when the call
+// writes the generic's output the accumulator is dropped.
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=bias_gelu_f32 | Remark="one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)"
+// CHECK-LABEL: func.func @bias_gelu_f32
+//       CHECK:   %[[D:.*]] = memref.alloc
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   memref.extract_aligned_pointer_as_index %[[D]]
+//       CHECK:   %[[EPI:.*]] = arith.constant 5 : i32
+//       CHECK:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[EPI]],
+//   CHECK-NOT:   linalg.
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   return %[[D]]
+func.func @bias_gelu_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %bias: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %p = ferric.matmul %a, %b : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  %m = tensor.dim %p, %c0 : tensor<?x?xf32>
+  %bb = ferric.broadcast %bias dims [0] sizes(%m) : tensor<?xf32> -> tensor<?x?xf32>
+  %0 = ferric.add %p, %bb : tensor<?x?xf32>
+  %1 = ferric.gelu %0 : tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
