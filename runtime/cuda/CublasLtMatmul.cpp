@@ -51,11 +51,21 @@ struct LibraryLoad {
 
 LibraryLoad *loadLibraryOnce() {
   auto *load = new LibraryLoad;
-  const char *path = options().cublasLtPath.c_str();
-  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
+  const std::vector<std::string> &paths = options().cublasLtPaths;
+  void *handle = nullptr;
+  std::string firstError, path;
+  for (const std::string &candidate : paths) {
+    handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle) {
+      path = candidate;
+      break;
+    }
     const char *text = dlerror();
-    load->error = std::string("no cuBLASLt found (") + (text ? text : path) +
+    if (firstError.empty())
+      firstError = text ? text : candidate + ": unknown dlopen error";
+  }
+  if (!handle) {
+    load->error = "no cuBLASLt found (" + firstError +
                   "); set FERRIC_CUBLASLT to libcublasLt.so.13, or compile "
                   "with ferric-matmul-to-cublaslt{use-cublaslt=false}";
     return load;
@@ -65,7 +75,7 @@ LibraryLoad *loadLibraryOnce() {
 #define FERRIC_CUBLASLT_RESOLVE(member, symbol, ret, params)                   \
   api.member = reinterpret_cast<decltype(api.member)>(dlsym(handle, symbol));  \
   if (!api.member) {                                                           \
-    load->error = std::string("cuBLASLt ") + path + " lacks " + symbol;        \
+    load->error = "cuBLASLt " + path + " lacks " + symbol;                     \
     delete library;                                                            \
     return load;                                                               \
   }

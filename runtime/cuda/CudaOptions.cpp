@@ -18,8 +18,12 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
   if (!driver.empty())
     o.driverPath = driver;
   std::string cublasLt = runtime::envString(lookup, "FERRIC_CUBLASLT");
+  std::string cudaHome = runtime::envString(lookup, "CUDA_HOME");
   if (!cublasLt.empty())
-    o.cublasLtPath = cublasLt;
+    o.cublasLtPaths = {cublasLt};
+  else if (!cudaHome.empty())
+    o.cublasLtPaths.insert(o.cublasLtPaths.begin() + 1,
+                           cudaHome + "/lib64/libcublasLt.so.13");
   o.freshStreams = runtime::envFlag(lookup, "FERRIC_CUDA_FRESH_STREAMS", false);
   o.cachingAllocator =
       runtime::envFlag(lookup, "FERRIC_CUDA_CACHING_ALLOCATOR", true) &&
