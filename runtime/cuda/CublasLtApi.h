@@ -141,6 +141,20 @@ struct LtApi {
 #undef FERRIC_CUBLASLT_DECLARE_MEMBER
 };
 
+/// The opened library and its handle.
+struct Library {
+  LtApi api;
+  cublasLtHandle_t handle = nullptr;
+};
+
+/// The library with its handle, opened and created on the first call
+/// (CublasLtLoad.cpp); null after recording why not. Call after enter().
+const Library *library();
+
+/// Records "<call> failed: <status string>" unless `status` is success;
+/// true on success.
+bool checkLt(const LtApi &api, const char *call, cublasStatus_t status);
+
 } // namespace lt
 } // namespace cuda
 } // namespace ferric

@@ -6,12 +6,10 @@
 //===----------------------------------------------------------------------===//
 //
 // mgpuCublasLtMatmul, which the host code that ferric-matmul-to-cublaslt
-// emits calls. libcublasLt.so.13 (or FERRIC_CUBLASLT) is opened with dlopen
-// on the first call, like the driver, so that nothing needs it at build time
-// and a machine without it gets one clear error. One handle per process;
-// descriptors, layouts and the heuristic's algorithm are cached per shape,
-// types, epilogue, pointer alignment, device and stream, and the workspace
-// per device and stream, so a repeated call costs one cublasLtMatmul.
+// emits calls, on the library CublasLtLoad.cpp opens. Descriptors, layouts and
+// the heuristic's algorithm are cached per shape, types, epilogue, pointer
+// alignment, device and stream, and the workspace per device and stream, so a
+// repeated call costs one cublasLtMatmul.
 //
 // Ferric's buffers are row-major; cuBLASLt's are column-major. A row-major
 // X is a column-major X^T, so D = A B is computed as D^T = B^T A^T: the
@@ -25,7 +23,6 @@
 #include "CudaRuntimeInternal.h"
 #include "FerricCudaRuntime.h"
 
-#include <dlfcn.h>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -38,85 +35,6 @@ namespace {
 
 /// Workspace the heuristic may ask for: what NVIDIA recommends for Hopper.
 constexpr size_t kMaxWorkspaceBytes = 32u << 20;
-
-struct Library {
-  LtApi api;
-  cublasLtHandle_t handle = nullptr;
-};
-
-struct LibraryLoad {
-  Library *library = nullptr;
-  std::string error;
-};
-
-LibraryLoad *loadLibraryOnce() {
-  auto *load = new LibraryLoad;
-  const std::vector<std::string> &paths = options().cublasLtPaths;
-  void *handle = nullptr;
-  std::string firstError, path;
-  for (const std::string &candidate : paths) {
-    handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle) {
-      path = candidate;
-      break;
-    }
-    const char *text = dlerror();
-    if (firstError.empty())
-      firstError = text ? text : candidate + ": unknown dlopen error";
-  }
-  if (!handle) {
-    load->error = "no cuBLASLt found (" + firstError +
-                  "); set FERRIC_CUBLASLT to libcublasLt.so.13, or compile "
-                  "with ferric-matmul-to-cublaslt{use-cublaslt=false}";
-    return load;
-  }
-  auto *library = new Library;
-  LtApi &api = library->api;
-#define FERRIC_CUBLASLT_RESOLVE(member, symbol, ret, params)                   \
-  api.member = reinterpret_cast<decltype(api.member)>(dlsym(handle, symbol));  \
-  if (!api.member) {                                                           \
-    load->error = "cuBLASLt " + path + " lacks " + symbol;                     \
-    delete library;                                                            \
-    return load;                                                               \
-  }
-  FERRIC_CUBLASLT_ENTRY_POINTS(FERRIC_CUBLASLT_RESOLVE)
-#undef FERRIC_CUBLASLT_RESOLVE
-  load->library = library;
-  return load;
-}
-
-/// "<call> failed: CUBLAS_STATUS_NAME".
-bool checkLt(const LtApi &api, const char *call, cublasStatus_t status) {
-  if (status == CUBLAS_STATUS_SUCCESS)
-    return true;
-  const char *text = api.cublasLtGetStatusString(status);
-  return recordError(
-      std::string(call) +
-      " failed: " + (text ? text : "cublasStatus_t " + std::to_string(status)));
-}
-
-/// The library with its handle, created once; null after recording why not.
-/// The handle is created with the driver's primary context current (enter()
-/// ran first); cuBLASLt handles are not bound to a device.
-const Library *library() {
-  static LibraryLoad *load = loadLibraryOnce();
-  static std::once_flag handleOnce;
-  if (!load->library)
-    return recordError(load->error), nullptr;
-  std::call_once(handleOnce, [] {
-    Library &lib = *load->library;
-    cublasStatus_t status = lib.api.cublasLtCreate(&lib.handle);
-    if (status != CUBLAS_STATUS_SUCCESS) {
-      const char *text = lib.api.cublasLtGetStatusString(status);
-      load->error = std::string("cublasLtCreate failed: ") +
-                    (text ? text : std::to_string(status));
-      load->library = nullptr;
-    }
-  });
-  if (!load->library)
-    return recordError(load->error), nullptr;
-  return load->library;
-}
 
 /// The largest power of two (up to 256) dividing `ptr`: the heuristic may
 /// only pick kernels whose vector loads the actual buffers allow.
