@@ -216,6 +216,9 @@ static Epilogue matchEpilogue(linalg::GenericOp g, BlockArgument x) {
                                  : "the result of " + e.parts.back()) +
                 " more than once";
   }
+  // Say why a GELU did not go in: cuBLASLt only has the tanh form.
+  if (!(e.flags & kGelu) && !g.getBody()->getOps<math::ErfOp>().empty())
+    e.stopped += " (the exact, erf GELU is not a cuBLASLt epilogue)";
   return e;
 }
 

@@ -149,7 +149,7 @@ func.func @residual(%a: tensor<17x64xf32>, %b: tensor<64x33xf32>, %bias: tensor<
 
 // The exact (erf) GELU is not a cuBLASLt epilogue: the bias goes into the
 // call, the GELU stays in the generic.
-// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=gelu_erf | Remark="one mgpuCublasLtMatmul call, epilogue: bias; left in a Ferric kernel: the body reads the result of bias more than once"
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=gelu_erf | Remark="one mgpuCublasLtMatmul call, epilogue: bias; left in a Ferric kernel: the body reads the result of bias more than once (the exact, erf GELU is not a cuBLASLt epilogue)"
 // CHECK-LABEL: func.func @gelu_erf
 //       CHECK:   %[[EPI:.*]] = arith.constant 1 : i32
 //       CHECK:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[EPI]],
