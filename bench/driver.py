@@ -83,6 +83,45 @@ def twins():
     }
 
 
+def gemm_twins():
+    """Matmul workloads: torch twin, input shapes and FLOPs of an (m, k, n)."""
+    def gemm(a, b):
+        return a @ b
+
+    def gemm_bias_gelu(x, w, bias):
+        return F.gelu(x @ w + bias, approximate="tanh")
+
+    def gemm_bias_relu_residual(x, w, bias, res):
+        return torch.relu(x @ w + bias) + res
+
+    def gemm_swiglu(x, w1, w3):
+        return F.silu(x @ w1) * (x @ w3)
+
+    def gemm_batched(a, b):
+        return torch.bmm(a, b)
+
+    mm = lambda m, k, n: 2 * m * k * n
+    return {
+        "gemm": (gemm, lambda m, k, n: [(m, k), (k, n)], mm),
+        "gemm_bias_gelu": (gemm_bias_gelu,
+                           lambda m, k, n: [(m, k), (k, n), (n,)], mm),
+        "gemm_bias_relu_residual": (gemm_bias_relu_residual,
+                                    lambda m, k, n: [(m, k), (k, n), (n,), (m, n)],
+                                    mm),
+        "gemm_swiglu": (gemm_swiglu, lambda m, k, n: [(m, k), (k, n), (k, n)],
+                        lambda m, k, n: 2 * mm(m, k, n)),
+        # GEMM_BATCH products of (m, k, n) each.
+        "gemm_batched": (gemm_batched,
+                         lambda m, k, n: [(GEMM_BATCH, m, k), (GEMM_BATCH, k, n)],
+                         lambda m, k, n: GEMM_BATCH * mm(m, k, n)),
+    }
+
+
+GEMM = ["gemm", "gemm_bias_gelu", "gemm_bias_relu_residual", "gemm_swiglu",
+        "gemm_batched"]
+GEMM_BATCH = 8
+
+
 # Elementwise and reduction workloads: the default set and the geomean.
 MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
                 "row_scale", "long_chain", "rmsnorm", "softmax"]
@@ -144,7 +183,12 @@ def main():
     ap.add_argument("--sizes", default="10,16,20,24,28", help="log2 sizes")
     ap.add_argument("--dtypes", default="f32,f16,bf16")
     ap.add_argument("--workloads", default=",".join(MEMORY_BOUND),
-                    help="comma-separated; also 'matmul'")
+                    help="comma-separated; also 'matmul', or 'gemm' for all "
+                         "of " + ",".join(GEMM))
+    ap.add_argument("--gemm-shapes",
+                    default="512x512x512,1024x1024x1024,4096x4096x4096,"
+                            "16x4096x4096",
+                    help="MxKxN shapes of the gemm* workloads")
     ap.add_argument("--json")
     ap.add_argument("--ferric-options", default="",
                     help="extra ferric-lower-to-nvvm options")
@@ -156,7 +200,13 @@ def main():
     tmp = tempfile.mkdtemp()
     rows = []
     tw = twins()
+    names = []
     for name in args.workloads.split(","):
+        names += GEMM if name == "gemm" else [name]
+    gemm_rows = []
+    for name in [n for n in names if n in GEMM]:
+        gemm_rows += run_gemm(args, tmp, name)
+    for name in [n for n in names if n not in GEMM]:
         fn, shapes_of = tw[name]
         compiled = torch.compile(fn)
         src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
@@ -188,8 +238,71 @@ def main():
                 torch.cuda.empty_cache()
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"copy_gbs": bw, "rows": rows}, f, indent=1)
-    print_table(rows, bw)
+            json.dump({"copy_gbs": bw, "rows": rows, "gemm_rows": gemm_rows},
+                      f, indent=1)
+    if rows:
+        print_table(rows, bw)
+    if gemm_rows:
+        print_gemm_table(gemm_rows)
+
+
+def write_program(tmp, name, dt):
+    src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
+    prog = os.path.join(tmp, f"{name}_{dt}.mlir")
+    with open(prog, "w") as f:
+        f.write(re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">"))
+    return prog
+
+
+def run_gemm(args, tmp, name):
+    """One row per (dtype, shape): Ferric, eager and compile, in us and
+    TFLOP/s. f32 stays IEEE on all three (no TF32 in torch either)."""
+    torch.backends.cuda.matmul.allow_tf32 = False
+    fn, shapes_of, flops_of = gemm_twins()[name]
+    compiled = torch.compile(fn)
+    rows = []
+    for dt in args.dtypes.split(","):
+        prog = write_program(tmp, name, dt)
+        for shape in args.gemm_shapes.split(","):
+            m, k, n = (int(v) for v in shape.split("x"))
+            shapes = shapes_of(m, k, n)
+            tdt = TORCH_DTYPES[dt]
+            ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1)
+                   for s in shapes]
+            eager_us, _ = time_events(lambda: fn(*ins))
+            try:
+                compiled(*ins)
+                comp_us, _ = time_events(lambda: compiled(*ins))
+            except Exception as e:  # noqa: BLE001 - report, keep going
+                comp_us = float("nan")
+                print(f"torch.compile failed for {name} {dt}: {e}", file=sys.stderr)
+            fr = run_ferric(args.ferric_run, prog, shapes, dt, ITERS,
+                            args.ferric_options)
+            row = dict(workload=name, shape=shape, dtype=dt,
+                       flops=flops_of(m, k, n), eager_us=eager_us,
+                       compile_us=comp_us, **fr)
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr, flush=True)
+            del ins
+            torch.cuda.empty_cache()
+    return rows
+
+
+def print_gemm_table(rows):
+    print("\n| workload | M x K x N | dtype | Ferric us | Ferric TFLOP/s | eager us |"
+          " eager TFLOP/s | compile us | compile TFLOP/s | Ferric/eager | Ferric/compile |"
+          " launches |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tf = lambda r, us: r["flops"] / us / 1e6
+    for r in rows:
+        if "error" in r:
+            print(f"| {r['workload']} | {r['shape']} | {r['dtype']} | error: {r['error']} |")
+            continue
+        print(f"| {r['workload']} | {r['shape']} | {r['dtype']} | {r['us']:.1f} | "
+              f"{tf(r, r['us']):.1f} | {r['eager_us']:.1f} | {tf(r, r['eager_us']):.1f} | "
+              f"{r['compile_us']:.1f} | {tf(r, r['compile_us']):.1f} | "
+              f"{r['eager_us'] / r['us']:.2f} | {r['compile_us'] / r['us']:.2f} | "
+              f"{r['launches']} |")
 
 
 def print_table(rows, bw):

@@ -47,6 +47,7 @@ const FerricRuntimeSymbol kSymbols[] = {
     FERRIC_CUDA_SYMBOL(mgpuSetDefaultDevice),
     FERRIC_CUDA_SYMBOL(mgpuTensorMapEncodeTiled),
     FERRIC_CUDA_SYMBOL(mgpuTensorMapEncodeTiledMemref),
+    FERRIC_CUDA_SYMBOL(mgpuCublasLtMatmul),
 };
 #undef FERRIC_CUDA_SYMBOL
 

@@ -17,6 +17,13 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
   std::string driver = runtime::envString(lookup, "FERRIC_CUDA_DRIVER");
   if (!driver.empty())
     o.driverPath = driver;
+  std::string cublasLt = runtime::envString(lookup, "FERRIC_CUBLASLT");
+  std::string cudaHome = runtime::envString(lookup, "CUDA_HOME");
+  if (!cublasLt.empty())
+    o.cublasLtPaths = {cublasLt};
+  else if (!cudaHome.empty())
+    o.cublasLtPaths.insert(o.cublasLtPaths.begin() + 1,
+                           cudaHome + "/lib64/libcublasLt.so.13");
   o.freshStreams = runtime::envFlag(lookup, "FERRIC_CUDA_FRESH_STREAMS", false);
   o.cachingAllocator =
       runtime::envFlag(lookup, "FERRIC_CUDA_CACHING_ALLOCATOR", true) &&

@@ -16,6 +16,7 @@
 #include "Environment.h"
 
 #include <string>
+#include <vector>
 
 namespace ferric {
 namespace cuda {
@@ -23,6 +24,11 @@ namespace cuda {
 struct RuntimeOptions {
   /// FERRIC_CUDA_DRIVER: the driver library to dlopen.
   std::string driverPath = "libcuda.so.1";
+  /// The cuBLASLt libraries to try with dlopen, in order: FERRIC_CUBLASLT
+  /// alone when set; otherwise the library path's libcublasLt.so.13, then
+  /// the toolkit's ($CUDA_HOME/lib64, /usr/local/cuda/lib64).
+  std::vector<std::string> cublasLtPaths = {
+      "libcublasLt.so.13", "/usr/local/cuda/lib64/libcublasLt.so.13"};
   /// FERRIC_CUDA_FRESH_STREAMS: a new stream per mgpuStreamCreate instead of
   /// the thread's cached one.
   bool freshStreams = false;

@@ -9,8 +9,9 @@
 // contexts), CudaErrors.cpp (recording errors, Ferric's query functions),
 // CudaStreams.cpp (streams and events), CudaMemory.cpp (the caching
 // allocator and copies), CudaModules.cpp (modules and launches),
-// CudaOptions.cpp (the environment) and CudaInterface.cpp (the
-// FerricRuntimeV1 table). Nothing here is exported from the library.
+// CudaOptions.cpp (the environment), CudaInterface.cpp (the
+// FerricRuntimeV1 table) and CublasLt*.cpp (matmul through cuBLASLt, see
+// CublasLtApi.h). Nothing here is exported from the library.
 //
 //===----------------------------------------------------------------------===//
 

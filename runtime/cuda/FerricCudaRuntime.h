@@ -161,6 +161,42 @@ FERRIC_CUDA_EXPORT int ferricCudaDeviceInfo(int *smCount, int *ccMajor,
 FERRIC_CUDA_EXPORT void *ferricCudaEventCreateTimed(void);
 FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
 
+/*===----------------------------------------------------------------------===*\
+|* Matmul through cuBLASLt                                                    *|
+\*===----------------------------------------------------------------------===*/
+
+/* Not part of LLVM's ABI: Ferric's own entry point, which the host code that
+ * ferric-matmul-to-cublaslt emits calls. It has the mgpu prefix of the
+ * functions JIT'd code calls, which the runtime table binds (and the Vulkan
+ * runtime does not define: a CUDA-only pipeline emits it).
+ * Element types (dtype) and epilogue bits: */
+#define FERRIC_CUBLASLT_F32 0
+#define FERRIC_CUBLASLT_F16 1
+#define FERRIC_CUBLASLT_BF16 2
+#define FERRIC_CUBLASLT_EPILOGUE_BIAS 1
+#define FERRIC_CUBLASLT_EPILOGUE_RELU 2
+#define FERRIC_CUBLASLT_EPILOGUE_GELU 4 /* the tanh approximation */
+/* flags: f32 may round its inputs to TF32 (off: f32 stays IEEE). */
+#define FERRIC_CUBLASLT_ALLOW_TF32 1
+
+/* D[b] = act(alpha * A[b] x B[b] + bias) for b < batch, with A[b] m x k,
+ * B[b] k x n, D[b] m x n, all dense row-major device buffers of `dtype`
+ * (A, B and D of one batch follow each other), and bias (used only with
+ * FERRIC_CUBLASLT_EPILOGUE_BIAS) n values added to every row. act is relu
+ * or GELU (tanh) when the epilogue says so. Accumulates in f32. Enqueued
+ * on the calling thread's cached stream (mgpuStreamCreate's), so it is
+ * ordered with the kernels around it. libcublasLt.so.13 (FERRIC_CUBLASLT)
+ * is opened on the first call. On failure (no library, an unsupported
+ * combination, no algorithm, workspace out of memory, any status other
+ * than success) it records the error like the mgpu* functions. */
+FERRIC_CUDA_EXPORT void
+mgpuCublasLtMatmul(void *d, const void *a, const void *b, const void *bias,
+                   int64_t batch, int64_t m, int64_t n, int64_t k,
+                   int32_t dtype, int32_t epilogue, float alpha, int32_t flags);
+
+/* Like ferricCudaAvailable, and cuBLASLt loads and creates its handle. */
+FERRIC_CUDA_EXPORT int ferricCudaCublasLtAvailable(char *msg, size_t len);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

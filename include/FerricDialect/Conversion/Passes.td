@@ -146,6 +146,58 @@ def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+//===- ferric-matmul-to-cublaslt ------------------------------------------===//
+
+def FerricMatmulToCublasLtPass
+    : Pass<"ferric-matmul-to-cublaslt", "ModuleOp"> {
+  let summary = "Call cuBLASLt for bufferized matmuls, with their bias, "
+                "relu, GELU and scale epilogues fused";
+  let description = [{
+    CUDA only; run on host code after bufferization and before
+    `ferric-matmul-to-gpu`, which stays the fallback. A `linalg.matmul` or
+    `linalg.batch_matmul` (default maps, identity layouts) of f16, bf16 or
+    f32 operands that accumulates in f32 into a zero-filled buffer (what
+    `ferric.matmul` becomes, including the `arith.truncf` generic that
+    rounds an f16/bf16 product) becomes one call of the CUDA runtime's
+    `mgpuCublasLtMatmul` (docs/HostABI.md), an `llvm.call` of an
+    `llvm.func` declaration taking device pointers, sizes and codes.
+
+    Epilogue: when the product's only reader is an elementwise
+    `linalg.generic` (what `ferric-fuse` makes of the ops that follow the
+    barrier), the pass takes from that generic's body, in this order, what
+    cuBLASLt applies before writing D: a multiplication by a constant
+    (alpha), the addition of a bias row (an input indexed by the last
+    dimension only, so broadcast over rows and batches), and relu
+    (`maximumf` with 0) or the tanh GELU (the exact, erf form is not in
+    cuBLASLt). What follows (a residual add, a second matmul's product, a
+    cast) stays in the generic, which then reads the cuBLASLt result; when
+    nothing follows, the generic is erased and cuBLASLt writes its output.
+    The fusion is decided here, on bufferized linalg, because that is where
+    ferric-fuse's groups and the matmul barrier meet as ops with buffers:
+    the decision needs the buffer the call writes and whether the product
+    has other readers, and at tensor level the epilogue is still inside a
+    `ferric.fused` region that convert-ferric-to-linalg has not yet given
+    its indexing maps.
+
+    Every matmul gets a remark: the call and what went into its epilogue,
+    what stayed in the kernel and why, or why it stays on the tiled kernel
+    (element types, layouts, a non-zero initial value,
+    `use-cublaslt=false`).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"useCublasLt", "use-cublaslt", "bool", /*default=*/"true",
+           "Rewrite matmuls into cuBLASLt calls; false leaves every matmul "
+           "to ferric-matmul-to-gpu (with a remark)">,
+    Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
+           "Fold the scale, bias and activation that follow into the call">,
+    Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
+           "Let f32 matmuls round their inputs to TF32 (off: IEEE f32)">
+  ];
+}
+
 //===- ferric-matmul-to-gpu -----------------------------------------------===//
 
 def FerricMatmulToGPUPass : Pass<"ferric-matmul-to-gpu", "func::FuncOp"> {

@@ -1,0 +1,587 @@
+//===- FerricMatmulToCublasLt.cpp - Matmuls as cuBLASLt calls -------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// Bufferized matmuls become calls of the CUDA runtime's mgpuCublasLtMatmul
+// (docs/HostABI.md), with the scale, bias and activation that follow them
+// folded into the call's cuBLASLt epilogue, as XLA's GEMM rewriter does.
+// The call is an llvm.call of an llvm.func declaration, not a func.call:
+// the NVVM pipeline's llvm-request-c-wrappers marks every func.func,
+// declarations included, and a marked declaration would be called through
+// a `_mlir_ciface_` wrapper that the runtime does not define.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FerricDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Remarks.h"
+
+#include <cstdio>
+
+namespace mlir {
+namespace ferric {
+#define GEN_PASS_DEF_FERRICMATMULTOCUBLASLTPASS
+#include "FerricDialect/Conversion/Passes.h.inc"
+} // namespace ferric
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+static constexpr StringLiteral kEntry = "mgpuCublasLtMatmul";
+static constexpr StringLiteral kCategory = "ferric-matmul-to-cublaslt";
+
+// The codes of runtime/cuda/FerricCudaRuntime.h.
+enum : int32_t { kF32 = 0, kF16 = 1, kBF16 = 2 };
+enum : int32_t { kBias = 1, kRelu = 2, kGelu = 4 };
+enum : int32_t { kAllowTF32 = 1 };
+
+//===----------------------------------------------------------------------===//
+// Matching the epilogue in a generic's body
+//===----------------------------------------------------------------------===//
+
+/// `a op b` in either order with one side `x`: the other side, or null.
+template <typename Op> static Value otherOperand(Operation *op, Value x) {
+  auto bin = dyn_cast_or_null<Op>(op);
+  if (!bin)
+    return {};
+  if (bin.getLhs() == x)
+    return bin.getRhs();
+  if (bin.getRhs() == x)
+    return bin.getLhs();
+  return {};
+}
+
+static bool isConstant(Value v, double want) {
+  FloatAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return false;
+  return std::abs(attr.getValueAsDouble() - want) <= 1e-6 * std::abs(want);
+}
+
+/// The single user of `v`, or null.
+static Operation *onlyUser(Value v) {
+  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
+}
+
+/// Matches ScalarMath's tanh GELU of `x`, 0.5 x (1 + tanh(c (x + a x^3))),
+/// possibly computed in f32 for a narrower `x` (extf, then truncf at the
+/// end). Returns the result in x's type and collects the ops, or null.
+static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
+  SmallVector<Operation *> found;
+  Value w = x;
+  if (auto ext = dyn_cast_or_null<arith::ExtFOp>(onlyUser(x))) {
+    w = ext.getResult();
+    found.push_back(ext);
+  }
+  // Uses of w: x*x (twice), x*x*x's last factor, x + a x^3 and 0.5 x.
+  Operation *sq = nullptr, *half = nullptr;
+  for (Operation *user : w.getUsers()) {
+    auto mul = dyn_cast<arith::MulFOp>(user);
+    if (mul && mul.getLhs() == w && mul.getRhs() == w)
+      sq = mul;
+    else if (Value c = otherOperand<arith::MulFOp>(user, w);
+             c && isConstant(c, 0.5))
+      half = user;
+  }
+  if (!sq || !half)
+    return {};
+  Operation *cube = onlyUser(sq->getResult(0));
+  if (otherOperand<arith::MulFOp>(cube, sq->getResult(0)) != w)
+    return {};
+  Operation *scaled = onlyUser(cube->getResult(0));
+  Value a = otherOperand<arith::MulFOp>(scaled, cube->getResult(0));
+  if (!a || !isConstant(a, 0.044715))
+    return {};
+  Operation *poly = onlyUser(scaled->getResult(0));
+  if (otherOperand<arith::AddFOp>(poly, scaled->getResult(0)) != w)
+    return {};
+  Operation *inner = onlyUser(poly->getResult(0));
+  Value c = otherOperand<arith::MulFOp>(inner, poly->getResult(0));
+  if (!c || !isConstant(c, 0.79788456080286535588))
+    return {};
+  auto tanh = dyn_cast_or_null<math::TanhOp>(onlyUser(inner->getResult(0)));
+  if (!tanh)
+    return {};
+  Operation *plusOne = onlyUser(tanh.getResult());
+  Value one = otherOperand<arith::AddFOp>(plusOne, tanh.getResult());
+  if (!one || !isConstant(one, 1.0))
+    return {};
+  Operation *result = onlyUser(plusOne->getResult(0));
+  if (otherOperand<arith::MulFOp>(result, plusOne->getResult(0)) !=
+      half->getResult(0))
+    return {};
+  if (!half->getResult(0).hasOneUse() || !sq->getResult(0).hasOneUse() ||
+      llvm::range_size(w.getUses()) != 5)
+    return {};
+  found.append({sq, cube, scaled, poly, inner, tanh, plusOne, half, result});
+  Value out = result->getResult(0);
+  if (out.getType() != x.getType()) {
+    auto trunc = dyn_cast_or_null<arith::TruncFOp>(onlyUser(out));
+    if (!trunc || trunc.getType() != x.getType())
+      return {};
+    found.push_back(trunc);
+    out = trunc.getResult();
+  }
+  ops.append(found);
+  return out;
+}
+
+namespace {
+/// What the call folds in from the generic that reads the product.
+struct Epilogue {
+  float alpha = 1.0f;
+  Value bias;                   ///< The bias buffer, when there is one.
+  int32_t flags = 0;            ///< kBias | kRelu | kGelu.
+  Value result;                 ///< The last value the call computes.
+  SmallVector<Operation *> ops; ///< The body ops it replaces.
+  SmallVector<std::string> parts;
+  std::string stopped; ///< Why the epilogue ends where it does.
+};
+} // namespace
+
+/// Whether generic input `operand` is a bias row: a 1-D buffer of `type`
+/// read through (d0, ..., dn) -> (dn).
+static bool isBiasRow(linalg::GenericOp g, OpOperand *operand, Type type) {
+  auto t = dyn_cast<MemRefType>(operand->get().getType());
+  if (!t || t.getRank() != 1 || t.getElementType() != type ||
+      !t.getLayout().isIdentity())
+    return false;
+  AffineMap map = g.getMatchingIndexingMap(operand);
+  return map.getNumResults() == 1 &&
+         map.getResult(0) ==
+             getAffineDimExpr(map.getNumDims() - 1, g.getContext());
+}
+
+/// Reads the epilogue off `g`'s body, starting at the block argument `x`
+/// for the product: [* alpha] [+ bias] [relu | gelu], each step only if
+/// nothing but the next step reads the value before it.
+static Epilogue matchEpilogue(linalg::GenericOp g, BlockArgument x) {
+  Epilogue e;
+  e.result = x;
+  Type type = x.getType();
+  auto next = [&]() { return onlyUser(e.result); };
+  if (Operation *op = next()) {
+    FloatAttr c;
+    if (Value s = otherOperand<arith::MulFOp>(op, e.result);
+        s && matchPattern(s, m_Constant(&c))) {
+      e.alpha = static_cast<float>(c.getValueAsDouble());
+      e.ops.push_back(op);
+      e.result = op->getResult(0);
+      char text[32];
+      std::snprintf(text, sizeof(text), "scale %g", double(e.alpha));
+      e.parts.push_back(text);
+    }
+  }
+  if (Operation *op = next()) {
+    Value other = otherOperand<arith::AddFOp>(op, e.result);
+    auto arg = dyn_cast_or_null<BlockArgument>(other);
+    if (arg && arg.getOwner() == g.getBody() &&
+        arg.getArgNumber() < g.getNumDpsInputs() &&
+        isBiasRow(g, g.getDpsInputOperand(arg.getArgNumber()), type)) {
+      e.bias = g.getDpsInputOperand(arg.getArgNumber())->get();
+      e.flags |= kBias;
+      e.ops.push_back(op);
+      e.result = op->getResult(0);
+      e.parts.push_back("bias");
+    }
+  }
+  // GELU reads its operand several times, so it is not behind next().
+  Operation *op = next();
+  Value zero = otherOperand<arith::MaximumFOp>(op, e.result);
+  if (zero && isConstant(zero, 0.0)) {
+    e.flags |= kRelu;
+    e.ops.push_back(op);
+    e.result = op->getResult(0);
+    e.parts.push_back("relu");
+  } else if (Value gelu = matchGeluTanh(e.result, e.ops)) {
+    e.flags |= kGelu;
+    e.result = gelu;
+    e.parts.push_back("gelu(tanh)");
+  }
+  if (Operation *op = next()) {
+    if (isa<linalg::YieldOp>(op))
+      return e;
+    e.stopped = "'" + op->getName().getStringRef().str() +
+                "' is not a cuBLASLt epilogue step after " +
+                (e.parts.empty() ? std::string("the product") : e.parts.back());
+  } else if (!e.result.use_empty()) {
+    e.stopped = "the body reads " +
+                (e.parts.empty() ? std::string("the product")
+                                 : "the result of " + e.parts.back()) +
+                " more than once";
+  }
+  // Say why a GELU did not go in: cuBLASLt only has the tanh form.
+  if (!(e.flags & kGelu) && !g.getBody()->getOps<math::ErfOp>().empty())
+    e.stopped += " (the exact, erf GELU is not a cuBLASLt epilogue)";
+  return e;
+}
+
+//===----------------------------------------------------------------------===//
+// The matmul and the buffers around it
+//===----------------------------------------------------------------------===//
+
+/// The last op before `before` (same block) that may write `buffer`, or
+/// null if there is none or an op whose effect on it is unknown.
+static Operation *lastWriter(Value buffer, Operation *before) {
+  Operation *writer = nullptr;
+  for (Operation *user : buffer.getUsers()) {
+    if (user->getBlock() != before->getBlock() ||
+        !user->isBeforeInBlock(before) || isa<memref::DimOp>(user))
+      continue;
+    bool writes = true;
+    if (auto copy = dyn_cast<memref::CopyOp>(user))
+      writes = copy.getTarget() == buffer;
+    else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
+      writes = llvm::is_contained(linalgOp.getDpsInits(), buffer);
+    else
+      return nullptr;
+    if (writes && (!writer || writer->isBeforeInBlock(user)))
+      writer = user;
+  }
+  return writer;
+}
+
+static bool isZeroFill(Operation *op, Value buffer) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op);
+  return fill && fill.getOutputs()[0] == buffer &&
+         isConstant(fill.getInputs()[0], 0.0);
+}
+
+/// The op that leaves zeros in `buffer` for `op`: a zero fill, or a copy of
+/// a zero-filled buffer (bufferization shares one fill between matmuls);
+/// null if there is none.
+static Operation *zeroInit(Value buffer, Operation *op) {
+  Operation *writer = lastWriter(buffer, op);
+  if (isZeroFill(writer, buffer))
+    return writer;
+  auto copy = dyn_cast_or_null<memref::CopyOp>(writer);
+  if (copy && isZeroFill(lastWriter(copy.getSource(), copy), copy.getSource()))
+    return copy;
+  return nullptr;
+}
+
+/// A generic that only rounds `from` into its output: out = truncf(in).
+static linalg::GenericOp asRounding(Operation *op, Value from) {
+  auto g = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!g || g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
+      g.getDpsInputOperand(0)->get() != from ||
+      !llvm::all_of(g.getIndexingMapsArray(),
+                    [](AffineMap m) { return m.isIdentity(); }))
+    return {};
+  Block *body = g.getBody();
+  auto trunc = dyn_cast<arith::TruncFOp>(&body->front());
+  if (!trunc || trunc.getIn() != body->getArgument(0) ||
+      body->getTerminator()->getOperand(0) != trunc.getResult())
+    return {};
+  return g;
+}
+
+/// The ops using `buffer` other than its dealloc, each once (a generic
+/// that updates it in place uses it twice).
+static SmallVector<Operation *> readers(Value buffer) {
+  SmallVector<Operation *> users;
+  for (Operation *user : buffer.getUsers())
+    if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(users, user))
+      users.push_back(user);
+  return users;
+}
+
+/// Whether an op strictly between `from` and `to` (one block) may write
+/// one of `buffers`.
+static bool writtenBetween(Operation *from, Operation *to,
+                           ArrayRef<Value> buffers) {
+  for (Operation *op = from->getNextNode(); op && op != to;
+       op = op->getNextNode()) {
+    for (Value buffer : buffers) {
+      if (!llvm::is_contained(op->getOperands(), buffer))
+        continue;
+      if (isa<memref::DimOp>(op))
+        continue;
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (!linalgOp || llvm::any_of(linalgOp.getDpsInits(),
+                                    [&](Value init) { return init == buffer; }))
+        return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+struct FerricMatmulToCublasLtPass
+    : ferric::impl::FerricMatmulToCublasLtPassBase<FerricMatmulToCublasLtPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> matmuls;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()))
+        matmuls.push_back(op);
+    });
+    for (linalg::LinalgOp op : matmuls)
+      rewrite(op);
+  }
+
+  void missed(Operation *op, const std::string &why) {
+    remark::missed(op->getLoc(), remark::RemarkOpts::name("TiledKernel")
+                                     .category(kCategory)
+                                     .function(functionName(op)))
+        << ("stays on ferric-matmul-to-gpu's tiled kernel: " + why);
+  }
+
+  static StringRef functionName(Operation *op) {
+    auto f = op->getParentOfType<func::FuncOp>();
+    return f ? f.getSymName() : StringRef();
+  }
+
+  /// Why `op` cannot be a cuBLASLt call ("" if it can); sets the dtype.
+  std::string unsupported(linalg::LinalgOp op, int32_t &dtype) {
+    if (!useCublasLt)
+      return "use-cublaslt=false";
+    bool defaultMaps = false;
+    if (auto mm = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+      defaultMaps = !mm.hasUserDefinedMaps();
+    else if (auto bmm = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+      defaultMaps = !bmm.hasUserDefinedMaps();
+    if (!defaultMaps)
+      return "user-defined indexing maps";
+    if (!op.hasPureBufferSemantics())
+      return "not bufferized";
+    if (op->getParentOfType<gpu::LaunchOp>() ||
+        !isa<func::FuncOp>(op->getParentOp()))
+      return "not at the top level of a host function";
+    for (Value v : op->getOperands()) {
+      auto t = dyn_cast<MemRefType>(v.getType());
+      if (!t || !t.getLayout().isIdentity())
+        return "an operand has a non-identity layout";
+    }
+    Type a = getElementTypeOrSelf(op->getOperand(0).getType());
+    Type b = getElementTypeOrSelf(op->getOperand(1).getType());
+    Type c = getElementTypeOrSelf(op->getOperand(2).getType());
+    if (a != b || !c.isF32() || !(a.isF32() || a.isF16() || a.isBF16())) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "cuBLASLt is called for f16, bf16 and f32 operands accumulating "
+            "in f32, not "
+         << a << " x " << b << " -> " << c;
+      return text;
+    }
+    dtype = a.isF32() ? kF32 : a.isF16() ? kF16 : kBF16;
+    return "";
+  }
+
+  void rewrite(linalg::LinalgOp op) {
+    int32_t dtype = kF32;
+    if (std::string why = unsupported(op, dtype); !why.empty())
+      return missed(op, why);
+    Value a = op->getOperand(0), b = op->getOperand(1), c = op->getOperand(2);
+    Operation *fill = zeroInit(c, op);
+    if (!fill)
+      return missed(op, "the accumulator is not a zero-filled buffer");
+
+    // The product in the operands' type: the accumulator itself for f32,
+    // the output of the generic that rounds it otherwise. Readers of the
+    // accumulator before the matmul saw the zeros; while there are any,
+    // the fill stays.
+    SmallVector<Operation *> erase = {op};
+    SmallVector<Operation *> after;
+    bool zerosRead = false;
+    for (Operation *user : readers(c)) {
+      if (user == fill || user == op.getOperation() || isa<memref::DimOp>(user))
+        continue;
+      if (user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
+        zerosRead = true;
+      else
+        after.push_back(user);
+    }
+    if (!zerosRead)
+      erase.insert(erase.begin(), fill);
+    Value product = c;
+    Operation *last = op;
+    if (dtype != kF32) {
+      linalg::GenericOp round =
+          after.size() == 1 ? asRounding(after[0], c) : linalg::GenericOp();
+      if (!round || round->getBlock() != op->getBlock())
+        return missed(op, "the f32 accumulator is read by more than the "
+                          "generic that rounds it");
+      erase.push_back(round);
+      product = round.getDpsInitOperand(0)->get();
+      last = round;
+      after = readers(product);
+      llvm::erase(after, round.getOperation());
+    }
+
+    // A generic that updates the product in place hides it from the ops
+    // after it: they read the generic's result.
+    if (after.size() > 1) {
+      Operation *first =
+          *llvm::min_element(after, [](Operation *x, Operation *y) {
+            return x->getBlock() == y->getBlock() && x->isBeforeInBlock(y);
+          });
+      auto inPlace = dyn_cast<linalg::GenericOp>(first);
+      if (inPlace && llvm::is_contained(inPlace.getDpsInits(), product) &&
+          llvm::all_of(after, [&](Operation *user) {
+            return user == first || (user->getBlock() == first->getBlock() &&
+                                     first->isBeforeInBlock(user));
+          }))
+        after = {first};
+    }
+
+    Epilogue e;
+    Value d = product;
+    linalg::GenericOp consumer;
+    if (fuseEpilogue && after.size() == 1)
+      consumer = dyn_cast<linalg::GenericOp>(after[0]);
+    std::string notFused;
+    if (!fuseEpilogue)
+      notFused = "fuse-epilogue=false";
+    else if (after.size() != 1)
+      notFused = "the product has " + std::to_string(after.size()) +
+                 " readers; an epilogue needs exactly one";
+    else if (isa<func::ReturnOp>(after[0]))
+      ; // Nothing follows the product.
+    else if (!consumer || consumer->getBlock() != op->getBlock() ||
+             consumer.getNumLoops() != consumer.getNumParallelLoops())
+      notFused = "the product's reader is not an elementwise linalg.generic";
+    if (consumer && notFused.empty()) {
+      OpOperand *in = nullptr;
+      for (OpOperand *operand : consumer.getDpsInputOperands())
+        if (operand->get() == product)
+          in = in ? nullptr : operand;
+      if (!in || !consumer.getMatchingIndexingMap(in).isIdentity())
+        notFused = "the generic does not read the product once, element "
+                   "by element";
+      else
+        e = matchEpilogue(consumer, consumer.getMatchingBlockArgument(in));
+      if (notFused.empty() && e.ops.empty())
+        notFused = e.stopped;
+    }
+    if (writtenBetween(op, consumer && !e.ops.empty() ? consumer : last,
+                       {a, b}))
+      return missed(op, "an operand is written between the matmul and its "
+                        "epilogue");
+    if (!e.ops.empty()) {
+      last = consumer;
+      // Nothing left but a copy of the result: the call writes the
+      // generic's output instead.
+      Value out = consumer.getDpsInitOperand(0)->get();
+      Operation *yield = consumer.getBody()->getTerminator();
+      bool onlyCopy = e.stopped.empty() && consumer.getNumDpsInits() == 1 &&
+                      yield->getOperand(0) == e.result &&
+                      consumer.getIndexingMapsArray().back().isIdentity() &&
+                      out.getType() == product.getType();
+      if (onlyCopy) {
+        d = out;
+        erase.push_back(consumer);
+      } else {
+        Value x = consumer.getMatchingBlockArgument(
+            consumer.getDpsInputOperand(0)->get() == product
+                ? consumer.getDpsInputOperand(0)
+                : *llvm::find_if(
+                      consumer.getDpsInputOperands(),
+                      [&](OpOperand *o) { return o->get() == product; }));
+        e.result.replaceAllUsesWith(x);
+        for (Operation *dead : llvm::reverse(e.ops))
+          dead->erase();
+      }
+    }
+
+    OpBuilder builder(last);
+    emitCall(builder, op, d, a, b, e.flags & kBias ? e.bias : Value(), dtype,
+             e.flags, e.alpha);
+    remark::passed(op->getLoc(), remark::RemarkOpts::name("CublasLt")
+                                     .category(kCategory)
+                                     .function(functionName(op)))
+        << describe(e, notFused);
+    for (Operation *dead : llvm::reverse(erase))
+      dead->erase();
+    // The f32 accumulator, and the rounded product when the call writes the
+    // generic's output, are now only allocated and freed: drop them before
+    // ferric-gpu-device-memory makes device allocations of them.
+    eraseIfOnlyFreed(c);
+    if (product != c)
+      eraseIfOnlyFreed(product);
+  }
+
+  static void eraseIfOnlyFreed(Value buffer) {
+    auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+    if (!alloc || !llvm::all_of(buffer.getUsers(), [](Operation *user) {
+          return isa<memref::DeallocOp>(user);
+        }))
+      return;
+    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+
+  static std::string describe(const Epilogue &e, const std::string &notFused) {
+    std::string text = "one mgpuCublasLtMatmul call, epilogue: ";
+    text += e.parts.empty() ? "none" : llvm::join(e.parts, ", ");
+    std::string rest = e.ops.empty() ? notFused : e.stopped;
+    if (!rest.empty())
+      text += "; left in a Ferric kernel: " + rest;
+    return text;
+  }
+
+  /// The runtime's entry point, declared once per module.
+  LLVM::LLVMFuncOp entryPoint(Location loc) {
+    ModuleOp module = getOperation();
+    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(kEntry))
+      return f;
+    MLIRContext *ctx = module.getContext();
+    auto ptr = LLVM::LLVMPointerType::get(ctx);
+    auto i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32);
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(ctx), {ptr, ptr, ptr, ptr, i64, i64, i64, i64,
+                                       i32, i32, Float32Type::get(ctx), i32});
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    return LLVM::LLVMFuncOp::create(b, loc, kEntry, type);
+  }
+
+  void emitCall(OpBuilder &b, linalg::LinalgOp op, Value d, Value a, Value bm,
+                Value bias, int32_t dtype, int32_t epilogue, float alpha) {
+    Location loc = op.getLoc();
+    LLVM::LLVMFuncOp callee = entryPoint(loc);
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+    auto pointer = [&](Value memref) -> Value {
+      if (!memref)
+        return LLVM::ZeroOp::create(b, loc, ptrType);
+      Value index =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+      return LLVM::IntToPtrOp::create(b, loc, ptrType, i64);
+    };
+    auto dim = [&](Value memref, int64_t i) -> Value {
+      Value v = memref::DimOp::create(b, loc, memref, i);
+      return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    };
+    auto i32 = [&](int32_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, v, 32);
+    };
+    bool batched = isa<linalg::BatchMatmulOp>(op.getOperation());
+    int64_t r = batched ? 1 : 0;
+    Value batch = batched
+                      ? dim(a, 0)
+                      : arith::ConstantIntOp::create(b, loc, 1, 64).getResult();
+    SmallVector<Value> args = {
+        pointer(d),
+        pointer(a),
+        pointer(bm),
+        pointer(bias),
+        batch,
+        dim(a, r),
+        dim(bm, r + 1),
+        dim(a, r + 1),
+        i32(dtype),
+        i32(epilogue),
+        arith::ConstantOp::create(b, loc, b.getF32FloatAttr(alpha)),
+        i32(allowTF32 && dtype == kF32 ? kAllowTF32 : 0)};
+    LLVM::CallOp::create(b, loc, callee, args);
+  }
+};
+} // namespace

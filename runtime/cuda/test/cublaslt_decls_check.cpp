@@ -1,0 +1,108 @@
+//===- cublaslt_decls_check.cpp - CublasLtApi.h against cublasLt.h --------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Like driver_decls_check.cpp, for the hand-written cuBLASLt declarations:
+// built only when FERRIC_CUDA_CHECK_DECLS_AGAINST names the CUDA include
+// directory, it checks constants, struct layouts and, for every entry point,
+// the arity and the size of the result and of each parameter at compile
+// time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CublasLtApi.h"
+
+#include <cublasLt.h>
+
+#include <cstddef>
+#include <cstdio>
+#include <tuple>
+
+namespace ours = ferric::cuda::lt;
+
+namespace {
+
+template <typename T> struct Signature;
+template <typename R, typename... Args> struct Signature<R (*)(Args...)> {
+  using Result = R;
+  using Params = std::tuple<Args...>;
+};
+
+template <typename A, typename B, size_t... I>
+constexpr bool sameSizes(std::index_sequence<I...>) {
+  return ((sizeof(std::tuple_element_t<I, A>) ==
+           sizeof(std::tuple_element_t<I, B>)) &&
+          ...);
+}
+
+template <typename Ours, typename Theirs> constexpr bool compatible() {
+  using O = Signature<Ours>;
+  using T = Signature<Theirs>;
+  constexpr size_t arity = std::tuple_size_v<typename O::Params>;
+  if constexpr (arity != std::tuple_size_v<typename T::Params>)
+    return false;
+  else
+    return sizeof(typename O::Result) == sizeof(typename T::Result) &&
+           sameSizes<typename O::Params, typename T::Params>(
+               std::make_index_sequence<arity>());
+}
+
+#define FERRIC_CUBLASLT_CHECK_ENTRY(member, symbol, ret, params)               \
+  static_assert(                                                               \
+      compatible<decltype(ours::LtApi::member), decltype(&::member)>(),        \
+      #member " differs from cublasLt.h");
+FERRIC_CUBLASLT_ENTRY_POINTS(FERRIC_CUBLASLT_CHECK_ENTRY)
+
+#define FERRIC_CUBLASLT_CHECK_VALUE(name)                                      \
+  static_assert(static_cast<long long>(ours::name) ==                          \
+                    static_cast<long long>(::name),                            \
+                #name " differs from cublasLt.h");
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLAS_STATUS_SUCCESS)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLAS_STATUS_NOT_SUPPORTED)
+FERRIC_CUBLASLT_CHECK_VALUE(CUDA_R_32F)
+FERRIC_CUBLASLT_CHECK_VALUE(CUDA_R_16F)
+FERRIC_CUBLASLT_CHECK_VALUE(CUDA_R_16BF)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLAS_COMPUTE_32F)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLAS_COMPUTE_32F_FAST_TF32)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_DESC_EPILOGUE)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_DESC_BIAS_POINTER)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_DEFAULT)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_RELU)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_BIAS)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_RELU_BIAS)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_GELU)
+FERRIC_CUBLASLT_CHECK_VALUE(CUBLASLT_EPILOGUE_GELU_BIAS)
+
+#define FERRIC_CUBLASLT_CHECK_FIELD(type, field)                               \
+  static_assert(offsetof(ours::type, field) == offsetof(::type, field) &&      \
+                    sizeof(ours::type::field) == sizeof(::type::field),        \
+                #type "::" #field " differs from cublasLt.h");
+static_assert(sizeof(ours::cublasLtMatmulAlgo_t) ==
+                  sizeof(::cublasLtMatmulAlgo_t),
+              "cublasLtMatmulAlgo_t");
+static_assert(sizeof(ours::cublasLtMatmulHeuristicResult_t) ==
+                  sizeof(::cublasLtMatmulHeuristicResult_t),
+              "cublasLtMatmulHeuristicResult_t");
+FERRIC_CUBLASLT_CHECK_FIELD(cublasLtMatmulHeuristicResult_t, algo)
+FERRIC_CUBLASLT_CHECK_FIELD(cublasLtMatmulHeuristicResult_t, workspaceSize)
+FERRIC_CUBLASLT_CHECK_FIELD(cublasLtMatmulHeuristicResult_t, state)
+FERRIC_CUBLASLT_CHECK_FIELD(cublasLtMatmulHeuristicResult_t, wavesCount)
+
+} // namespace
+
+int main() {
+  std::printf("CublasLtApi.h agrees with cublasLt.h %d\n", CUBLAS_VERSION);
+  return 0;
+}
