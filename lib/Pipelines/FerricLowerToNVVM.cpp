@@ -144,6 +144,11 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     return failure();
   pipelines::addFrontEnd(pm, options.fuse, options.minOps, options.fuseReport,
                          /*maxBuffers=*/0);
+  if (options.cublasLt) {
+    FerricMatmulToCublasLtPassOptions cublasLt;
+    cublasLt.allowTF32 = options.tf32;
+    pm.addPass(createFerricMatmulToCublasLtPass(cublasLt));
+  }
   {
     OpPassManager &func = pm.nest<func::FuncOp>();
     FerricReductionToGPUPassOptions reduction;

@@ -11,9 +11,13 @@
 #include "CompileStages.h"
 
 #include "FerricDialect/Pipelines/Pipelines.h"
+#include "RuntimeLibs.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -29,6 +33,21 @@ llvm::StringRef stages::pipelineName(Target target) {
     return "ferric-lower-to-spirv";
   }
   return "?";
+}
+
+/// Whether the CUDA runtime can open cuBLASLt here (false, with no error,
+/// when the runtime itself cannot be opened: the JIT stage reports that).
+static bool cublasLtAvailable() {
+  auto lib = RuntimeLib::get(Target::CUDA);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return false;
+  }
+  using Query = int (*)(char *, size_t);
+  auto query = reinterpret_cast<Query>(
+      *lib ? dlsym((*lib)->handle, "ferricCudaCublasLtAvailable") : nullptr);
+  char why[256];
+  return query && query(why, sizeof(why));
 }
 
 /// stages::buildPipeline for one pipeline: its options struct filled from
@@ -50,6 +69,12 @@ buildTypedPipeline(PassManager &pm, const CompileOptions &options,
     return llvm::createStringError(
         "bad options '" + options.pipelineOptions + "' for " + name.str() +
         (error.empty() ? "" : ": " + llvm::StringRef(error).trim().str()));
+  // Correctness never depends on cuBLASLt: where it cannot be opened, and
+  // the caller did not choose, matmuls get the tiled kernel (and
+  // ferric-matmul-to-cublaslt's remark is not emitted: the pass is off).
+  if constexpr (std::is_same_v<PipelineOptions, NVVMPipelineOptions>)
+    if (!pipelineOptions.cublasLt.hasValue() && !cublasLtAvailable())
+      pipelineOptions.cublasLt = false;
   if (failed(build(pm, pipelineOptions, [&](const llvm::Twine &message) {
         error = message.str();
         return failure();

@@ -47,6 +47,7 @@
 // NVVM:        one-shot-bufferize
 // NVVM:        convert-bufferization-to-memref,
 // NVVM-NEXT:   canonicalize{{.*}},
+// NVVM-NEXT:   ferric-matmul-to-cublaslt{{.*}},
 // NVVM-NEXT:   func.func(
 // NVVM-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 row-groups=true split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NVVM-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},

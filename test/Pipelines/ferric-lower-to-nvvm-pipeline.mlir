@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 42 passes:
+// CHECK: Pass Manager with 43 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -31,6 +31,7 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   convert-bufferization-to-memref,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 row-groups=true split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -79,7 +80,7 @@
 // CHECK-NEXT: )
 
 // every option set:
-// OPTS: Pass Manager with 42 passes:
+// OPTS: Pass Manager with 43 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=-}
@@ -104,6 +105,7 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   convert-bufferization-to-memref,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 row-groups=false split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -152,7 +154,7 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 38 passes:
+// NOFUSE: Pass Manager with 39 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
@@ -169,6 +171,7 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   convert-bufferization-to-memref,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 row-groups=true split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -218,3 +221,10 @@
 
 module {
 }
+
+// cublaslt=false leaves ferric-matmul-to-cublaslt out (matmuls get the tiled
+// kernel); tf32=true reaches the pass.
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="cublaslt=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBLAS
+// NOBLAS-NOT: ferric-matmul-to-cublaslt
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="tf32=true" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=TF32
+// TF32: ferric-matmul-to-cublaslt{allow-tf32=true fuse-epilogue=true use-cublaslt=true}

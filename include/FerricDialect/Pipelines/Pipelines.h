@@ -68,6 +68,16 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::desc("One warp-per-row kernel for a reduction and the row-wise "
                      "work after it (ferric-reduction-to-gpu row-groups)"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> cublasLt{
+      *this, "cublaslt",
+      llvm::cl::desc("Matmuls (with bias/relu/GELU epilogues) as cuBLASLt "
+                     "calls (ferric-matmul-to-cublaslt); false: the tiled "
+                     "kernel"),
+      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> tf32{
+      *this, "tf32",
+      llvm::cl::desc("Let cuBLASLt use TF32 for f32 matmuls (not IEEE f32)"),
+      llvm::cl::init(false)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
