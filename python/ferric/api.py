@@ -13,6 +13,7 @@ from . import _capi
 from ._capi import Executable, check_target, fusion_report
 from ._dtypes import (BF16Array, DTypeError, ShapeError,
                       normalize_dtype, to_host_array)
+from . import tensor as _tensor
 from .expr import E, emit, input_nodes, max_input_index
 
 TensorSpec = collections.namedtuple("TensorSpec", "shape dtype")
@@ -69,6 +70,8 @@ def _input_type(x, i, want):
         return normalize_dtype(x.dtype), tuple(x.shape)
     if isinstance(x, BF16Array):
         return "bf16", x.shape
+    if isinstance(x, _tensor.Tensor):
+        return x.dtype, x.shape
     dtype = getattr(x, "dtype", None)
     if dtype is None:
         raise DTypeError("input %d is a %s; pass a numpy array (ferric takes "
@@ -234,6 +237,8 @@ class Function:
 
     # Public API.
     def __call__(self, *inputs):
+        if any(_tensor.is_tensor_like(x) for x in inputs):
+            return self._call_on_device(inputs)
         sig = self._signature(inputs)
         with self._lock:
             compiled = self._compiled(sig)
@@ -247,6 +252,41 @@ class Function:
                                         if j not in positions))
             args.append(BF16Array(arr) if sig[i][0] == "bf16" else arr)
         results = compiled.exe.run(*args)
+        return results[0] if self._single else tuple(results)
+
+    def _call_on_device(self, inputs):
+        """The device path: inputs become Tensors on the target's device
+        (numpy inputs are copied there; Tensors and DLPack tensors on
+        another device are refused) and the results stay there."""
+        device = self.target
+        tensors = []
+        for i, x in enumerate(inputs):
+            if isinstance(x, _tensor.Tensor):
+                t = x
+            elif _tensor.is_tensor_like(x):
+                t = _tensor.asarray(x)
+                if t.device == "cpu" and device == "vulkan":
+                    t = t.to("vulkan")  # both host memory: no copy
+            else:
+                t = _tensor.asarray(x, device=device)
+            if t.device != device:
+                raise _tensor.DeviceError(
+                    "input %d is on %s but %s runs on %s; move it with "
+                    ".to(%r) (ferric does not copy between devices "
+                    "implicitly)" % (i, t.device, self._name, device, device))
+            tensors.append(t)
+        sig = self._signature(tensors)
+        with self._lock:
+            compiled = self._compiled(sig)
+            self._last_signature = sig
+        args = []
+        for i, positions in compiled.emitted.plan:
+            t = tensors[i]
+            if positions is not None:
+                t = t.reshape(tuple(d for j, d in enumerate(t.shape)
+                                    if j not in positions))
+            args.append(t)
+        results = _tensor.run_device(compiled.exe, args)
         return results[0] if self._single else tuple(results)
 
     def mlir(self, *inputs):
