@@ -547,6 +547,16 @@ ferric_status ferric_target_copy(const char *target, void *dst, const void *src,
   return FERRIC_OK;
 }
 
+ferric_status ferric_target_synchronize(const char *target, void *stream) {
+  lastError.clear();
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  if (llvm::Error e = synchronizeTarget(t, stream))
+    return fail(FERRIC_ERROR_RUN, std::move(e));
+  return FERRIC_OK;
+}
+
 //===----------------------------------------------------------------------===//
 // Tools
 //===----------------------------------------------------------------------===//

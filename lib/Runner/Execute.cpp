@@ -351,6 +351,20 @@ llvm::Error mlir::ferric::runner::copyOnTarget(Target target, void *dst,
   return llvm::Error::success();
 }
 
+llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
+                                                    void *stream) {
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  if (!*lib)
+    return llvm::Error::success(); // the CPU runs synchronously
+  (*lib)->api->streamSynchronize(stream);
+  std::string why = (*lib)->takeError();
+  if (!why.empty())
+    return llvm::createStringError("stream synchronization failed: " + why);
+  return llvm::Error::success();
+}
+
 static double median(std::vector<double> v) {
   if (v.empty())
     return 0;

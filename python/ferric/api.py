@@ -236,8 +236,16 @@ class Function:
         return sig
 
     # Public API.
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, stream=None):
+        if stream is not None and self.target != "cuda":
+            raise ValueError("stream= is for the cuda target (this function "
+                             "runs on %s)" % self.target)
         if any(_tensor.is_tensor_like(x) for x in inputs):
+            if stream is not None:
+                # The caller's queued work (e.g. torch ops producing the
+                # inputs) finishes first; ferric's call is complete when it
+                # returns, so later work on `stream` sees the results.
+                _tensor.synchronize("cuda", stream)
             return self._call_on_device(inputs)
         sig = self._signature(inputs)
         with self._lock:
@@ -316,7 +324,10 @@ def compile(fn, target="cpu", fuse=True, pipeline=None, cache=True,
     `fn` is an expression (:class:`E`), a list of expressions (several
     results), or a Python function of E values (traced once). Returns a
     :class:`Function`: call it with numpy arrays; it returns an array (a
-    tuple for several results). `fuse=False` skips ferric-fuse; `pipeline`
+    tuple for several results). Called with :class:`ferric.Tensor` (or
+    torch/CuPy) inputs it runs on them where they are and returns Tensors
+    on the target's device; ``stream=`` (CUDA) waits for the caller's
+    stream first. `fuse=False` skips ferric-fuse; `pipeline`
     passes options to the target's pipeline (e.g. "block-size=128");
     `cache=False` bypasses the kernel cache."""
     return Function(fn, target=target, fuse=fuse, pipeline=pipeline,
@@ -333,10 +344,11 @@ def jit(fn=None, **kwargs):
     return Function(fn, **kwargs)
 
 
-def eval(inputs, expr, target="cpu", **kwargs):
+def eval(inputs, expr, target="cpu", stream=None, **kwargs):
     """Evaluates `expr` (an :class:`E` or a list of them) on `inputs` (a
-    sequence of numpy arrays, input i being ``E.input(i)``). Compiled once
-    per expression and signature."""
+    sequence of numpy arrays or Tensors, input i being ``E.input(i)``).
+    Compiled once per expression and signature. `stream`: as for a
+    :class:`Function` call."""
     inputs = list(inputs)
     roots = expr if isinstance(expr, E) else tuple(expr)
     key = (target, len(inputs), tuple(sorted(kwargs.items())))
@@ -350,4 +362,4 @@ def eval(inputs, expr, target="cpu", **kwargs):
             or any(a is not b for a, b in zip(fn._roots, roots)))):
         fn = Function(roots, target=target, num_inputs=len(inputs), **kwargs)
         per_expr[key] = fn
-    return fn(*inputs)
+    return fn(*inputs, stream=stream)

@@ -392,10 +392,32 @@ def _from_host_array(arr, dtype, device, copy):
                         dtype, device, arr)
 
 
+def stream_handle(stream):
+    """A CUstream address from an int, a torch.cuda.Stream (``cuda_stream``)
+    or a CuPy stream (``ptr``); None stays None."""
+    if stream is None or isinstance(stream, int):
+        return stream
+    for attr in ("cuda_stream", "ptr"):
+        if hasattr(stream, attr):
+            return int(getattr(stream, attr))
+    raise TypeError("stream= takes a CUDA stream handle (int), a "
+                    "torch.cuda.Stream or a CuPy stream, got %s"
+                    % type(stream).__name__)
+
+
+def synchronize(device, stream=None):
+    """Waits for `stream` (None: the legacy default stream) on `device`."""
+    _capi._check(_capi._target_sync(device.encode(), stream_handle(stream)))
+
+
 def _from_dlpack(x, device, copy, what):
     src_type, _ = x.__dlpack_device__()
     if src_type == _dlpack.KDL_CUDA:
-        capsule = x.__dlpack__(stream=None)
+        # DLPack's stream 1 is CUDA's legacy default stream: the producer
+        # makes it wait for its own work, and waiting for it here orders
+        # that work before ferric's (which runs on the runtime's stream).
+        capsule = x.__dlpack__(stream=1)
+        synchronize("cuda", None)
     else:
         capsule = x.__dlpack__()
     imp = _dlpack.Imported(capsule)

@@ -116,6 +116,31 @@ def test_target_alloc_copy_free_on_the_cpu():
     _capi._target_free(b"cpu", None)  # a no-op
 
 
+def test_target_memory_functions_are_exported():
+    for name in ("ferric_target_alloc", "ferric_target_free",
+                 "ferric_target_copy", "ferric_target_synchronize"):
+        assert hasattr(_capi._lib, name), name
+
+
+def test_target_synchronize():
+    assert _capi._target_sync(b"cpu", None) == 0
+    assert _capi._target_sync(b"tpu", None) == 1
+    assert b"unknown target 'tpu'" in _capi._last_error()
+
+
+def test_stream_is_for_cuda_only():
+    f = ferric.compile(E.input(0) + 1.0)
+    with pytest.raises(ValueError, match="stream= is for the cuda target"):
+        f(ferric.asarray(np.ones(2, np.float32)), stream=0)
+    assert ft.stream_handle(None) is None and ft.stream_handle(7) == 7
+
+    class TorchLike:
+        cuda_stream = 1234
+    assert ft.stream_handle(TorchLike()) == 1234
+    with pytest.raises(TypeError, match="stream= takes"):
+        ft.stream_handle("s")
+
+
 def test_target_alloc_rejects_an_unknown_target():
     p = ctypes.c_void_p()
     assert _capi._target_alloc(b"tpu", 4, ctypes.byref(p)) == 1
@@ -306,3 +331,17 @@ def test_cuda_zero_copy_with_torch():
     z = torch.from_dlpack(out)
     assert z.data_ptr() == out.data_ptr()
     torch.testing.assert_close(z, x + 1.0)
+
+
+@needs_cuda
+@needs_torch
+def test_cuda_stream_orders_torch_work_before_ferric():
+    if not torch.cuda.is_available():
+        pytest.skip("this torch has no CUDA")
+    s = torch.cuda.Stream()
+    f = ferric.compile(E.input(0) * 2.0, target="cuda")
+    with torch.cuda.stream(s):
+        x = torch.ones(1 << 22, device="cuda")
+        x.mul_(3.0)  # queued on s
+        out = f(ferric.asarray(x), stream=s)
+    assert torch.from_dlpack(out).eq(6.0).all().item()

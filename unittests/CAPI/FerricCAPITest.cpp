@@ -174,6 +174,9 @@ TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
             FERRIC_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(ferric_target_alloc("cpu", 4, nullptr),
             FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_target_synchronize("cpu", nullptr), FERRIC_OK);
+  EXPECT_EQ(ferric_target_synchronize("tpu", nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
 }
 
 } // namespace

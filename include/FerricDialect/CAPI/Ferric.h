@@ -247,6 +247,15 @@ FERRIC_CAPI_EXPORT ferric_status ferric_target_copy(const char *target,
                                                     void *dst, const void *src,
                                                     size_t bytes);
 
+/* Waits until the work queued on `stream` is done: a CUstream of the
+ * current context on "cuda" (NULL: the legacy default stream), nothing on
+ * the other targets. ferric_run_device runs on the runtime's own stream and
+ * returns when its work is done, so a caller that queued the inputs on its
+ * stream calls this first to order the two (this is what the Python
+ * package's `stream=` does). */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_synchronize(const char *target,
+                                                           void *stream);
+
 /*===----------------------------------------------------------------------===*
  * Tools
  *===----------------------------------------------------------------------===*/

@@ -183,6 +183,10 @@ llvm::Expected<void *> allocateOnTarget(Target target, size_t bytes);
 llvm::Error copyOnTarget(Target target, void *dst, const void *src,
                          size_t bytes);
 
+/// Waits for the work queued on `stream` (a CUstream on CUDA, null for the
+/// legacy default stream); nothing to wait for on the CPU.
+llvm::Error synchronizeTarget(Target target, void *stream);
+
 /// ferric-fuse's report on every function of `irText` (what
 /// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything.
 llvm::Expected<std::string> fusionReport(llvm::StringRef irText,
