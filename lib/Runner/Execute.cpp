@@ -342,7 +342,9 @@ llvm::Error mlir::ferric::runner::copyOnTarget(Target target, void *dst,
     std::memcpy(dst, src, bytes);
     return llvm::Error::success();
   }
-  // Unified addressing: the runtime's memcpy copies in any direction.
+  // Unified addressing: the runtime's memcpy copies in any direction. (An
+  // earlier call's error is dropped first so that it is not reported here.)
+  (void)(*lib)->takeError();
   (*lib)->api->memcpy(dst, const_cast<void *>(src), bytes, nullptr);
   (*lib)->api->streamSynchronize(nullptr);
   std::string why = (*lib)->takeError();
@@ -358,6 +360,7 @@ llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
     return lib.takeError();
   if (!*lib)
     return llvm::Error::success(); // the CPU runs synchronously
+  (void)(*lib)->takeError();
   (*lib)->api->streamSynchronize(stream);
   std::string why = (*lib)->takeError();
   if (!why.empty())
