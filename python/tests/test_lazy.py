@@ -279,3 +279,17 @@ def test_cuda_lazy_chain():
     assert y.device == "cuda"
     np.testing.assert_allclose(y.numpy(), silu(np.exp(a * b) + 1) * b,
                                rtol=1e-5)
+
+
+def test_device_overhead_example_runs():
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(here, os.pardir, "examples", "device_overhead.py")
+    env = dict(os.environ, PYTHONPATH=os.path.join(here, os.pardir))
+    out = subprocess.run([sys.executable, script, "--iters", "5"], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "ferric.jit 5 ops" in out.stdout
+    assert "lazy: 10 flushes, 0 kernels launched" in out.stdout
