@@ -11,6 +11,8 @@ PKGS=(
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libcurl4-openssl-dev
   # unit tests and Python package tests
   googletest libgtest-dev python3-numpy python3-pytest
+  # DLPack interop tests of ferric.Tensor with torch (CPU-only on Debian)
+  python3-torch
   # Vulkan on the CPU (Mesa lavapipe) and SPIR-V tools
   mesa-vulkan-drivers libvulkan-dev vulkan-tools spirv-tools
 )

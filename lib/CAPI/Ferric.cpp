@@ -498,6 +498,65 @@ void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {
     take(deviceOutputs(), tensors); // the block frees the target buffers
 }
 
+static ferric_status targetOf(const char *target, Target &out) {
+  llvm::StringRef name = target ? target : "cpu";
+  auto parsed = parseTarget(name);
+  if (!parsed)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "unknown target '" + name.str() +
+                    "' (expected cpu, cuda or vulkan)");
+  out = *parsed;
+  return FERRIC_OK;
+}
+
+ferric_status ferric_target_alloc(const char *target, size_t bytes,
+                                  void **out) {
+  lastError.clear();
+  if (!out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_target_alloc: out must not be NULL");
+  *out = nullptr;
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  auto p = allocateOnTarget(t, bytes);
+  if (!p)
+    return fail(FERRIC_ERROR_RUN, p.takeError());
+  *out = *p;
+  return FERRIC_OK;
+}
+
+void ferric_target_free(const char *target, void *data) {
+  Target t;
+  if (data && targetOf(target, t) == FERRIC_OK)
+    releaseOnTarget(t, data);
+  lastError.clear();
+}
+
+ferric_status ferric_target_copy(const char *target, void *dst, const void *src,
+                                 size_t bytes) {
+  lastError.clear();
+  if (bytes && (!dst || !src))
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_target_copy: dst and src must not be NULL");
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  if (llvm::Error e = copyOnTarget(t, dst, src, bytes))
+    return fail(FERRIC_ERROR_RUN, std::move(e));
+  return FERRIC_OK;
+}
+
+ferric_status ferric_target_synchronize(const char *target, void *stream) {
+  lastError.clear();
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  if (llvm::Error e = synchronizeTarget(t, stream))
+    return fail(FERRIC_ERROR_RUN, std::move(e));
+  return FERRIC_OK;
+}
+
 //===----------------------------------------------------------------------===//
 // Tools
 //===----------------------------------------------------------------------===//

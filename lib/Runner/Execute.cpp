@@ -312,6 +312,62 @@ void mlir::ferric::runner::releaseOnTarget(Target target, void *allocation) {
     std::free(allocation);
 }
 
+llvm::Expected<void *> mlir::ferric::runner::allocateOnTarget(Target target,
+                                                              size_t bytes) {
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  // Never null on success, even for 0 bytes, so that a pointer identifies
+  // the buffer; 64-byte aligned on the host (the code assumes 16).
+  size_t size = std::max<size_t>(64, (bytes + 63) / 64 * 64);
+  void *p = *lib ? (*lib)->api->memAlloc(size, nullptr, false)
+                 : std::aligned_alloc(64, size);
+  if (!p) {
+    std::string why = *lib ? (*lib)->takeError() : std::string();
+    return llvm::createStringError("cannot allocate " + std::to_string(bytes) +
+                                   " bytes on the target" +
+                                   (why.empty() ? std::string() : ": " + why));
+  }
+  return p;
+}
+
+llvm::Error mlir::ferric::runner::copyOnTarget(Target target, void *dst,
+                                               const void *src, size_t bytes) {
+  if (!bytes)
+    return llvm::Error::success();
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  if (!*lib) {
+    std::memcpy(dst, src, bytes);
+    return llvm::Error::success();
+  }
+  // Unified addressing: the runtime's memcpy copies in any direction. (An
+  // earlier call's error is dropped first so that it is not reported here.)
+  (void)(*lib)->takeError();
+  (*lib)->api->memcpy(dst, const_cast<void *>(src), bytes, nullptr);
+  (*lib)->api->streamSynchronize(nullptr);
+  std::string why = (*lib)->takeError();
+  if (!why.empty())
+    return llvm::createStringError("copy on the target failed: " + why);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
+                                                    void *stream) {
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  if (!*lib)
+    return llvm::Error::success(); // the CPU runs synchronously
+  (void)(*lib)->takeError();
+  (*lib)->api->streamSynchronize(stream);
+  std::string why = (*lib)->takeError();
+  if (!why.empty())
+    return llvm::createStringError("stream synchronization failed: " + why);
+  return llvm::Error::success();
+}
+
 static double median(std::vector<double> v) {
   if (v.empty())
     return 0;

@@ -29,7 +29,21 @@ from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError, bf16,
                       normalize_dtype)
 from .api import (Function, TensorSpec, clear_cache, compile, eval, jit,
                   spec)
-from .expr import E, where
+from .expr import E
+from .expr import where as _expr_where
+from ._lazy import (FusionConfig, FusionStats, fusion_stats, lazy,
+                   reset_fusion_stats, sync)
+from .tensor import DeviceError, Tensor, asarray
+from .tensor import where as _tensor_where
+
+
+def where(mask, if_true, if_false):
+    """Elementwise ``if_true if mask else if_false``: on expressions (E) it
+    builds an expression; on :class:`ferric.Tensor` it computes (or, in
+    lazy mode, records) the result."""
+    if any(isinstance(x, Tensor) for x in (mask, if_true, if_false)):
+        return _tensor_where(mask, if_true, if_false)
+    return _expr_where(mask, if_true, if_false)
 
 __version__ = "0.1.0"
 
@@ -52,4 +66,6 @@ __all__ = [
     "clear_cache", "fusion_report", "target_available",
     "target_unavailable_reason", "FerricError", "DTypeError", "ShapeError",
     "TargetError", "ValueInfo", "TARGETS", "normalize_dtype",
+    "Tensor", "asarray", "DeviceError", "lazy", "sync", "FusionConfig",
+    "FusionStats", "fusion_stats", "reset_fusion_stats",
 ]

@@ -140,6 +140,19 @@ _tensors_free = _declare("ferric_tensors_free", None, _P(_Tensor),
 _bench = _declare("ferric_bench", _c.c_int, _c.c_void_p, _P(_Tensor),
                   _c.c_size_t, _c.c_uint, _c.c_uint, _P(_c.c_double),
                   _P(_c.c_double), _P(_c.c_double))
+_run_device = _declare("ferric_run_device", _c.c_int, _c.c_void_p,
+                       _P(_Tensor), _c.c_size_t, _P(_P(_Tensor)),
+                       _P(_c.c_size_t))
+_device_tensors_free = _declare("ferric_device_tensors_free", None,
+                                _P(_Tensor), _c.c_size_t)
+_target_alloc = _declare("ferric_target_alloc", _c.c_int, _c.c_char_p,
+                         _c.c_size_t, _P(_c.c_void_p))
+_target_free = _declare("ferric_target_free", None, _c.c_char_p,
+                        _c.c_void_p)
+_target_copy = _declare("ferric_target_copy", _c.c_int, _c.c_char_p,
+                        _c.c_void_p, _c.c_void_p, _c.c_size_t)
+_target_sync = _declare("ferric_target_synchronize", _c.c_int, _c.c_char_p,
+                        _c.c_void_p)
 _fusion_report = _declare("ferric_fusion_report", _c.c_int, _c.c_char_p,
                           _P(_c.c_void_p))
 _cache_stats = _declare("ferric_cache_stats", None, _P(_c.c_uint),

@@ -13,6 +13,7 @@ from . import _capi
 from ._capi import Executable, check_target, fusion_report
 from ._dtypes import (BF16Array, DTypeError, ShapeError,
                       normalize_dtype, to_host_array)
+from . import tensor as _tensor
 from .expr import E, emit, input_nodes, max_input_index
 
 TensorSpec = collections.namedtuple("TensorSpec", "shape dtype")
@@ -69,6 +70,8 @@ def _input_type(x, i, want):
         return normalize_dtype(x.dtype), tuple(x.shape)
     if isinstance(x, BF16Array):
         return "bf16", x.shape
+    if isinstance(x, _tensor.Tensor):
+        return x.dtype, x.shape
     dtype = getattr(x, "dtype", None)
     if dtype is None:
         raise DTypeError("input %d is a %s; pass a numpy array (ferric takes "
@@ -233,7 +236,17 @@ class Function:
         return sig
 
     # Public API.
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, stream=None):
+        if stream is not None and self.target != "cuda":
+            raise ValueError("stream= is for the cuda target (this function "
+                             "runs on %s)" % self.target)
+        if any(_tensor.is_tensor_like(x) for x in inputs):
+            if stream is not None:
+                # The caller's queued work (e.g. torch ops producing the
+                # inputs) finishes first; ferric's call is complete when it
+                # returns, so later work on `stream` sees the results.
+                _tensor.synchronize("cuda", stream)
+            return self._call_on_device(inputs)
         sig = self._signature(inputs)
         with self._lock:
             compiled = self._compiled(sig)
@@ -247,6 +260,41 @@ class Function:
                                         if j not in positions))
             args.append(BF16Array(arr) if sig[i][0] == "bf16" else arr)
         results = compiled.exe.run(*args)
+        return results[0] if self._single else tuple(results)
+
+    def _call_on_device(self, inputs):
+        """The device path: inputs become Tensors on the target's device
+        (numpy inputs are copied there; Tensors and DLPack tensors on
+        another device are refused) and the results stay there."""
+        device = self.target
+        tensors = []
+        for i, x in enumerate(inputs):
+            if isinstance(x, _tensor.Tensor):
+                t = x
+            elif _tensor.is_tensor_like(x):
+                t = _tensor.asarray(x)
+                if t.device == "cpu" and device == "vulkan":
+                    t = t.to("vulkan")  # both host memory: no copy
+            else:
+                t = _tensor.asarray(x, device=device)
+            if t.device != device:
+                raise _tensor.DeviceError(
+                    "input %d is on %s but %s runs on %s; move it with "
+                    ".to(%r) (ferric does not copy between devices "
+                    "implicitly)" % (i, t.device, self._name, device, device))
+            tensors.append(t)
+        sig = self._signature(tensors)
+        with self._lock:
+            compiled = self._compiled(sig)
+            self._last_signature = sig
+        args = []
+        for i, positions in compiled.emitted.plan:
+            t = tensors[i]
+            if positions is not None:
+                t = t.reshape(tuple(d for j, d in enumerate(t.shape)
+                                    if j not in positions))
+            args.append(t)
+        results = _tensor.run_device(compiled.exe, args)
         return results[0] if self._single else tuple(results)
 
     def mlir(self, *inputs):
@@ -276,7 +324,10 @@ def compile(fn, target="cpu", fuse=True, pipeline=None, cache=True,
     `fn` is an expression (:class:`E`), a list of expressions (several
     results), or a Python function of E values (traced once). Returns a
     :class:`Function`: call it with numpy arrays; it returns an array (a
-    tuple for several results). `fuse=False` skips ferric-fuse; `pipeline`
+    tuple for several results). Called with :class:`ferric.Tensor` (or
+    torch/CuPy) inputs it runs on them where they are and returns Tensors
+    on the target's device; ``stream=`` (CUDA) waits for the caller's
+    stream first. `fuse=False` skips ferric-fuse; `pipeline`
     passes options to the target's pipeline (e.g. "block-size=128");
     `cache=False` bypasses the kernel cache."""
     return Function(fn, target=target, fuse=fuse, pipeline=pipeline,
@@ -293,10 +344,11 @@ def jit(fn=None, **kwargs):
     return Function(fn, **kwargs)
 
 
-def eval(inputs, expr, target="cpu", **kwargs):
+def eval(inputs, expr, target="cpu", stream=None, **kwargs):
     """Evaluates `expr` (an :class:`E` or a list of them) on `inputs` (a
-    sequence of numpy arrays, input i being ``E.input(i)``). Compiled once
-    per expression and signature."""
+    sequence of numpy arrays or Tensors, input i being ``E.input(i)``).
+    Compiled once per expression and signature. `stream`: as for a
+    :class:`Function` call."""
     inputs = list(inputs)
     roots = expr if isinstance(expr, E) else tuple(expr)
     key = (target, len(inputs), tuple(sorted(kwargs.items())))
@@ -310,4 +362,4 @@ def eval(inputs, expr, target="cpu", **kwargs):
             or any(a is not b for a, b in zip(fn._roots, roots)))):
         fn = Function(roots, target=target, num_inputs=len(inputs), **kwargs)
         per_expr[key] = fn
-    return fn(*inputs)
+    return fn(*inputs, stream=stream)

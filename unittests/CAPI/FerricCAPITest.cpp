@@ -126,4 +126,57 @@ TEST(FerricCAPI, RunOnAlignedAndUnalignedHostBuffers) {
   ferric_executable_free(exe);
 }
 
+// Target memory as ferric_run_device's inputs: allocate, fill, run, read
+// back, free; bad arguments are a status and a message.
+TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  void *a = nullptr, *b = nullptr;
+  ASSERT_EQ(ferric_target_alloc("cpu", 8 * sizeof(float), &a), FERRIC_OK);
+  ASSERT_EQ(ferric_target_alloc("cpu", 8 * sizeof(float), &b), FERRIC_OK);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a) % 16, 0u);
+  float host[8], ones[8];
+  for (int i = 0; i < 8; ++i) {
+    host[i] = 0.25f * i;
+    ones[i] = 1;
+  }
+  ASSERT_EQ(ferric_target_copy("cpu", a, host, sizeof(host)), FERRIC_OK);
+  ASSERT_EQ(ferric_target_copy("cpu", b, ones, sizeof(ones)), FERRIC_OK);
+  int64_t shape[1] = {8};
+  ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                          {FERRIC_DTYPE_F32, 1, shape, b}};
+  ferric_tensor *outs = nullptr;
+  size_t nout = 0;
+  ASSERT_EQ(ferric_run_device(exe, ins, 2, &outs, &nout), FERRIC_OK)
+      << ferric_last_error();
+  ASSERT_EQ(nout, 2u);
+  float got[8];
+  ASSERT_EQ(ferric_target_copy("cpu", got, outs[0].data, sizeof(got)),
+            FERRIC_OK);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_FLOAT_EQ(got[i], std::exp(host[i] + 1));
+  ASSERT_EQ(ferric_target_copy("cpu", got, outs[1].data, sizeof(got)),
+            FERRIC_OK);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(got[i], host[i]); // the returned argument
+  ferric_device_tensors_free(outs, nout);
+  ferric_target_free("cpu", a);
+  ferric_target_free("cpu", b);
+  ferric_target_free("cpu", nullptr);
+  ferric_executable_free(exe);
+
+  void *p = &got;
+  EXPECT_EQ(ferric_target_alloc("tpu", 4, &p), FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_NE(std::strstr(ferric_last_error(), "unknown target 'tpu'"), nullptr);
+  EXPECT_EQ(ferric_target_copy("cpu", nullptr, host, 4),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_target_alloc("cpu", 4, nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_target_synchronize("cpu", nullptr), FERRIC_OK);
+  EXPECT_EQ(ferric_target_synchronize("tpu", nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+}
+
 } // namespace

@@ -230,6 +230,32 @@ FERRIC_CAPI_EXPORT ferric_status ferric_run_device(ferric_executable *exe,
 FERRIC_CAPI_EXPORT void ferric_device_tensors_free(ferric_tensor *tensors,
                                                    size_t n);
 
+/* Memory on a target, for inputs of ferric_run_device: device memory for
+ * "cuda" (a CUdeviceptr value from the runtime's caching allocator, in the
+ * primary context), 64-byte aligned host memory for "cpu" and "vulkan". The
+ * buffer is never NULL on success, even for 0 bytes. Free it with
+ * ferric_target_free(target, data) (NULL is a no-op); results of
+ * ferric_run_device are freed with ferric_device_tensors_free instead. */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_alloc(const char *target,
+                                                     size_t bytes, void **out);
+FERRIC_CAPI_EXPORT void ferric_target_free(const char *target, void *data);
+
+/* Copies `bytes` from `src` to `dst` and waits for the copy. On "cuda"
+ * either side may be device or host memory (unified addressing); elsewhere
+ * both are host memory. */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_copy(const char *target,
+                                                    void *dst, const void *src,
+                                                    size_t bytes);
+
+/* Waits until the work queued on `stream` is done: a CUstream of the
+ * current context on "cuda" (NULL: the legacy default stream), nothing on
+ * the other targets. ferric_run_device runs on the runtime's own stream and
+ * returns when its work is done, so a caller that queued the inputs on its
+ * stream calls this first to order the two (this is what the Python
+ * package's `stream=` does). */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_synchronize(const char *target,
+                                                           void *stream);
+
 /*===----------------------------------------------------------------------===*
  * Tools
  *===----------------------------------------------------------------------===*/

@@ -173,6 +173,20 @@ private:
 /// free elsewhere.
 void releaseOnTarget(Target target, void *allocation);
 
+/// A buffer of `bytes` on `target` (device memory for CUDA, 64-byte aligned
+/// host memory elsewhere), never null on success; free it with
+/// releaseOnTarget.
+llvm::Expected<void *> allocateOnTarget(Target target, size_t bytes);
+
+/// Copies `bytes` between buffers of `target` or the host (any direction on
+/// CUDA, through unified addressing) and waits for the copy.
+llvm::Error copyOnTarget(Target target, void *dst, const void *src,
+                         size_t bytes);
+
+/// Waits for the work queued on `stream` (a CUstream on CUDA, null for the
+/// legacy default stream); nothing to wait for on the CPU.
+llvm::Error synchronizeTarget(Target target, void *stream);
+
 /// ferric-fuse's report on every function of `irText` (what
 /// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything.
 llvm::Expected<std::string> fusionReport(llvm::StringRef irText,

@@ -1,0 +1,562 @@
+"""``ferric.Tensor``: an array that lives where a target's code reads it.
+
+Devices: ``"cpu"`` and ``"vulkan"`` tensors are host memory (Vulkan's
+runtime copies host buffers to the GPU around each launch), ``"cuda"``
+tensors are device memory from the CUDA runtime's caching allocator. Host
+tensors share their buffer with numpy (``.numpy()`` is a view, no copy), and
+every tensor speaks DLPack both ways, so torch and CuPy tensors come in and
+go out without copies where the memory allows.
+
+Layout: ferric reads dense, row-major, 16-byte aligned buffers. With
+``copy=None`` (the default, as in the array API), :func:`asarray` copies a
+host input that is not (non-contiguous, negative strides, unaligned) and
+refuses a non-contiguous CUDA input (there is no strided device copy here:
+call ``.contiguous()`` first); ``copy=False`` refuses instead of copying.
+"""
+
+import ctypes
+
+import numpy as np
+
+from . import _capi, _dlpack
+from ._dtypes import BF16Array, DTypeError, FerricError, to_host_array
+
+DEVICES = ("cpu", "cuda", "vulkan")
+_ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1}
+_STORAGE = {"f16": np.float16, "bf16": np.uint16, "f32": np.float32,
+            "f64": np.float64, "i1": np.bool_}
+
+
+class DeviceError(FerricError, ValueError):
+    """Tensors on different devices, or a device that is not a target."""
+
+
+def _check_device(device):
+    if device not in DEVICES:
+        raise DeviceError("unknown device '%s' (expected cpu, cuda or "
+                          "vulkan)" % (device,))
+    return device
+
+
+class _TargetBuffer:
+    """A buffer from ferric_target_alloc, freed with the last reference."""
+
+    def __init__(self, device, nbytes):
+        p = ctypes.c_void_p()
+        _capi._check(_capi._target_alloc(device.encode(), nbytes,
+                                         ctypes.byref(p)))
+        self.device, self.ptr = device, p.value
+
+    def __del__(self):
+        if getattr(self, "ptr", None) and _capi._target_free is not None:
+            _capi._target_free(self.device.encode(), self.ptr)
+            self.ptr = None
+
+
+class _DeviceResults:
+    """The results of one ferric_run_device, freed with the last tensor."""
+
+    def __init__(self, tensors, n):
+        self._tensors, self._n = tensors, n
+
+    def __del__(self):
+        if _capi._device_tensors_free is not None:
+            _capi._device_tensors_free(self._tensors, self._n)
+
+
+class _HostView:
+    def __init__(self, owner, address, shape, storage):
+        self.owner = owner
+        self.__array_interface__ = {"version": 3, "shape": shape,
+                                    "typestr": np.dtype(storage).str,
+                                    "data": (address, False)}
+
+
+def _host_view(owner, address, shape, dtype):
+    if not address or 0 in shape:
+        return np.zeros(shape, _STORAGE[dtype])
+    return np.asarray(_HostView(owner, address, tuple(shape),
+                                _STORAGE[dtype]))
+
+
+def _aligned(arr):
+    return arr.size == 0 or arr.ctypes.data % 16 == 0
+
+
+class Tensor:
+    """A dense row-major array on a device (see the module comment).
+
+    ``shape`` (tuple), ``dtype`` ("f16", "bf16", "f32", "f64", "i1"),
+    ``device`` ("cpu", "cuda", "vulkan"). Make one with
+    :func:`ferric.asarray`; compiled functions return them when given them.
+    """
+
+    __array_priority__ = 10.0
+
+    def __init__(self, *a, **k):
+        raise TypeError("make a ferric.Tensor with ferric.asarray(x, "
+                        "device=...)")
+
+    @classmethod
+    def _make(cls, owner, ptr, shape, dtype, device, host=None):
+        t = object.__new__(cls)
+        t._owner, t._ptr, t._host = owner, ptr, host
+        t.shape, t.dtype, t.device = tuple(int(d) for d in shape), dtype, \
+            device
+        t._node = t._stream = t._error = None
+        t._order = 0
+        return t
+
+    # Lazy mode (ferric/lazy.py): a pending tensor has a recorded node and
+    # no memory until its stream flushes.
+    @classmethod
+    def _pending(cls, stream, node, shape, dtype, order):
+        t = cls._make(None, None, shape, dtype, stream.device)
+        t._node, t._stream, t._order = node, stream, order
+        return t
+
+    def _settle(self, r):
+        self._owner, self._ptr, self._host = r._owner, r._ptr, r._host
+        self._node = self._stream = None
+
+    def _fail(self, error):
+        self._error, self._node, self._stream = error, None, None
+
+    @property
+    def is_pending(self):
+        """True while the tensor is recorded but not computed yet."""
+        return self._node is not None
+
+    def _ready(self):
+        if self._error is not None:
+            raise self._error
+        if self._node is not None:
+            from . import _lazy as lazy
+            if lazy._state.streams.get(self.device) is not self._stream:
+                raise FerricError(
+                    "this tensor is pending in another thread's lazy stream; "
+                    "call ferric.sync() on that thread first")
+            self._stream.flush()
+        return self
+
+    # Properties.
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @property
+    def nbytes(self):
+        return self.size * _ITEMSIZE[self.dtype]
+
+    def data_ptr(self):
+        """The address of the first element (device memory on CUDA)."""
+        self._ready()
+        return self._ptr or 0
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    def __repr__(self):
+        return "<ferric.Tensor shape=%s dtype=%s device=%s>" % (
+            self.shape, self.dtype, self.device)
+
+    # To numpy.
+    def _storage(self):
+        """The elements as a numpy array in the C API's storage (uint16
+        for bf16): the shared buffer on the host, a copy from CUDA."""
+        self._ready()
+        if self._host is not None:
+            return self._host
+        out = np.empty(self.shape, _STORAGE[self.dtype])
+        if self.nbytes:
+            _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
+                                            self._ptr, self.nbytes))
+        return out
+
+    def numpy(self):
+        """The values as numpy (a :class:`ferric.BF16Array` for bf16). On
+        the host this shares the buffer (writes are visible both ways);
+        from CUDA it is a copy."""
+        arr = self._storage()
+        return BF16Array(arr) if self.dtype == "bf16" else arr
+
+    def __array__(self, dtype=None, copy=None):
+        arr = self.numpy()
+        arr = np.asarray(arr)
+        return arr if dtype is None else arr.astype(dtype)
+
+    def item(self):
+        if self.size != 1:
+            raise ValueError("only one-element tensors can be converted to "
+                             "Python scalars")
+        return np.asarray(self).reshape(()).item()
+
+    def __float__(self):
+        return float(self.item())
+
+    def __bool__(self):
+        return bool(self.item())
+
+    # Moving and reshaping.
+    def to(self, device):
+        """This tensor on `device` (itself when already there)."""
+        return asarray(self, device=device)
+
+    def reshape(self, *shape):
+        """A tensor over the same buffer with another shape."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = tuple(int(d) for d in shape)
+        self._ready()
+        if int(np.prod(shape, dtype=np.int64)) != self.size or \
+                any(d < 0 for d in shape):
+            raise ValueError("cannot reshape %s into %s" % (self.shape,
+                                                           shape))
+        host = None if self._host is None else self._host.reshape(shape)
+        return Tensor._make(self._owner, self._ptr, shape, self.dtype,
+                            self.device, host)
+
+    # Operations: recorded in lazy mode, run at once otherwise.
+    def _op(self, make, *others):
+        from . import _lazy as lazy
+        ops = [self]
+        for o in others:
+            if isinstance(o, (Tensor, int, float)) and not isinstance(o,
+                                                                     bool):
+                ops.append(o)
+            elif is_tensor_like(o) or isinstance(o, np.ndarray):
+                ops.append(asarray(o, device=self.device))
+            else:
+                return NotImplemented
+        return lazy.record(make, ops)
+
+    def __add__(self, o):
+        return self._op(lambda a, b: a + b, o)
+
+    def __radd__(self, o):
+        return self._op(lambda a, b: b + a, o)
+
+    def __sub__(self, o):
+        return self._op(lambda a, b: a - b, o)
+
+    def __rsub__(self, o):
+        return self._op(lambda a, b: b - a, o)
+
+    def __mul__(self, o):
+        return self._op(lambda a, b: a * b, o)
+
+    def __rmul__(self, o):
+        return self._op(lambda a, b: b * a, o)
+
+    def __truediv__(self, o):
+        return self._op(lambda a, b: a / b, o)
+
+    def __rtruediv__(self, o):
+        return self._op(lambda a, b: b / a, o)
+
+    def __pow__(self, o):
+        return self._op(lambda a, b: a ** b, o)
+
+    def __matmul__(self, o):
+        return self._op(lambda a, b: a @ b, o)
+
+    def __neg__(self):
+        return self._op(lambda a: -a)
+
+    def __abs__(self):
+        return self._op(lambda a: abs(a))
+
+    def __lt__(self, o):
+        return self._op(lambda a, b: a.lt(b), o)
+
+    def __le__(self, o):
+        return self._op(lambda a, b: a.le(b), o)
+
+    def __gt__(self, o):
+        return self._op(lambda a, b: a.gt(b), o)
+
+    def __ge__(self, o):
+        return self._op(lambda a, b: a.ge(b), o)
+
+    def maximum(self, o):
+        return self._op(lambda a, b: a.max(b), o)
+
+    def minimum(self, o):
+        return self._op(lambda a, b: a.min(b), o)
+
+    def cast(self, dtype):
+        return self._op(lambda a: a.cast(dtype))
+
+    def gelu(self, exact=False):
+        return self._op(lambda a: a.gelu(exact=exact))
+
+    def sum(self, dim=None, keepdim=False):
+        return self._op(lambda a: a.sum(dim, keepdim))
+
+    def mean(self, dim=None, keepdim=False):
+        return self._op(lambda a: a.mean(dim, keepdim))
+
+    def max(self, dim=None, keepdim=False):
+        """The reduction (as torch's ``t.max(dim)`` values; elementwise
+        max is :meth:`maximum`)."""
+        return self._op(lambda a: a.amax(dim, keepdim))
+
+    def min(self, dim=None, keepdim=False):
+        return self._op(lambda a: a.amin(dim, keepdim))
+
+    def matmul(self, o):
+        return self._op(lambda a, b: a @ b, o)
+
+    # DLPack and the CUDA array interface.
+    def __dlpack_device__(self):
+        if self.device == "cuda":
+            return (_dlpack.KDL_CUDA, 0)
+        return (_dlpack.KDL_CPU, 0)
+
+    def __dlpack__(self, stream=None):
+        # Ferric's CUDA calls are complete when they return (the runner
+        # synchronizes), so any consumer stream already sees the data.
+        self._ready()
+        return _dlpack.export(self, self.data_ptr(), self.shape, self.dtype,
+                              *self.__dlpack_device__())
+
+    @property
+    def __cuda_array_interface__(self):
+        if self.device != "cuda":
+            raise AttributeError("__cuda_array_interface__ is only defined "
+                                 "for CUDA tensors (this one is on %s)"
+                                 % self.device)
+        self._ready()
+        if self.dtype == "bf16":
+            raise AttributeError("the CUDA array interface has no bfloat16;"
+                                 " use __dlpack__")
+        return {"version": 3, "shape": self.shape,
+                "typestr": np.dtype(_STORAGE[self.dtype]).str,
+                "data": (self.data_ptr(), False), "strides": None,
+                "stream": None}
+
+
+def _unary(name):
+    def op(self):
+        return self._op(lambda a: getattr(a, name)())
+    op.__name__ = name
+    op.__doc__ = "Elementwise %s (recorded in lazy mode)." % name
+    return op
+
+
+for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "relu", "sigmoid",
+              "silu", "neg", "abs"):
+    setattr(Tensor, _name, _unary(_name))
+
+
+def where(mask, if_true, if_false):
+    """Elementwise select on Tensors (recorded in lazy mode)."""
+    from . import _lazy as lazy
+    from .expr import where as ewhere
+    ops = [mask, if_true, if_false]
+    dev = mask.device if isinstance(mask, Tensor) else None
+    ops = [asarray(o, device=dev) if isinstance(o, np.ndarray) else o
+           for o in ops]
+    return lazy.record(ewhere, ops)
+
+
+def _from_host_array(arr, dtype, device, copy):
+    """A tensor on `device` holding the numpy array `arr` (storage
+    dtype)."""
+    if device == "cuda":
+        buf = _TargetBuffer("cuda", arr.nbytes)
+        src = np.ascontiguousarray(arr)
+        if arr.nbytes:
+            _capi._check(_capi._target_copy(b"cuda", buf.ptr,
+                                            src.ctypes.data, arr.nbytes))
+        return Tensor._make(buf, buf.ptr, arr.shape, dtype, "cuda")
+    dense = arr.flags.c_contiguous and _aligned(arr)
+    if not dense or copy:
+        if copy is False:
+            raise FerricError(
+                "asarray(copy=False): the input is not a dense, 16-byte "
+                "aligned row-major buffer (strides %s), so ferric would "
+                "have to copy it" % (arr.strides,))
+        fresh = _TargetBuffer(device, arr.nbytes)
+        view = _host_view(fresh, fresh.ptr, arr.shape, dtype)
+        view[...] = arr
+        return Tensor._make(fresh, fresh.ptr, arr.shape, dtype, device,
+                            view)
+    return Tensor._make(arr, arr.ctypes.data if arr.size else 0, arr.shape,
+                        dtype, device, arr)
+
+
+def stream_handle(stream):
+    """A CUstream address from an int, a torch.cuda.Stream (``cuda_stream``)
+    or a CuPy stream (``ptr``); None stays None."""
+    if stream is None or isinstance(stream, int):
+        return stream
+    for attr in ("cuda_stream", "ptr"):
+        if hasattr(stream, attr):
+            return int(getattr(stream, attr))
+    raise TypeError("stream= takes a CUDA stream handle (int), a "
+                    "torch.cuda.Stream or a CuPy stream, got %s"
+                    % type(stream).__name__)
+
+
+def synchronize(device, stream=None):
+    """Waits for `stream` (None: the legacy default stream) on `device`."""
+    _capi._check(_capi._target_sync(device.encode(), stream_handle(stream)))
+
+
+def _from_dlpack(x, device, copy, what):
+    src_type, _ = x.__dlpack_device__()
+    if src_type == _dlpack.KDL_CUDA:
+        # DLPack's stream 1 is CUDA's legacy default stream: the producer
+        # makes it wait for its own work, and waiting for it here orders
+        # that work before ferric's (which runs on the runtime's stream).
+        capsule = x.__dlpack__(stream=1)
+        synchronize("cuda", None)
+    else:
+        capsule = x.__dlpack__()
+    imp = _dlpack.Imported(capsule)
+    if imp.device_type in (_dlpack.KDL_CPU, _dlpack.KDL_CUDA_HOST):
+        if imp.contiguous():
+            arr = _host_view(imp, imp.data, imp.shape, imp.dtype)
+        else:  # a strided numpy view over the producer's memory
+            itemsize = _ITEMSIZE[imp.dtype]
+            arr = np.lib.stride_tricks.as_strided(
+                _host_view(imp, imp.data, (1,), imp.dtype),
+                imp.shape, tuple(s * itemsize for s in imp.strides))
+        return _from_host_array(arr, imp.dtype, device or "cpu", copy)
+    if imp.device_type != _dlpack.KDL_CUDA:
+        raise DeviceError("%s is on DLPack device type %d; ferric takes CPU "
+                          "and CUDA memory" % (what, imp.device_type))
+    imp.check_contiguous(what)
+    device = device or "cuda"
+    nbytes = int(np.prod(imp.shape, dtype=np.int64)) * _ITEMSIZE[imp.dtype]
+    if device != "cuda":
+        out = np.empty(imp.shape, _STORAGE[imp.dtype])
+        if nbytes:
+            _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
+                                            imp.data, nbytes))
+        return _from_host_array(out, imp.dtype, device, None)
+    if imp.data % 16 or copy:
+        if copy is False:
+            raise FerricError("asarray(copy=False): %s is not 16-byte "
+                              "aligned" % what)
+        buf = _TargetBuffer("cuda", nbytes)
+        _capi._check(_capi._target_copy(b"cuda", buf.ptr, imp.data, nbytes))
+        return Tensor._make(buf, buf.ptr, imp.shape, imp.dtype, "cuda")
+    return Tensor._make(imp, imp.data, imp.shape, imp.dtype, "cuda")
+
+
+def asarray(x, device=None, dtype=None, copy=None):
+    """`x` as a :class:`Tensor` on `device` (default: where `x` is; numpy
+    and Python data go to "cpu").
+
+    `x` may be a Tensor, a numpy array (or anything numpy converts), a
+    :class:`ferric.BF16Array`, or any object with ``__dlpack__`` (torch,
+    CuPy, JAX). No copy is made when the memory is already on the device in
+    ferric's layout; `copy=True` always copies, `copy=False` raises where a
+    copy would be needed. `dtype` converts host data first (e.g. "bf16"
+    rounds floats to bf16).
+    """
+    if device is not None:
+        _check_device(device)
+    if isinstance(x, Tensor):
+        x._ready()
+        if dtype is not None and dtype != x.dtype:
+            raise DTypeError("asarray cannot convert a %s tensor to %s; "
+                             "use a compiled cast" % (x.dtype, dtype))
+        if device is None or device == x.device:
+            if not copy:
+                return x
+            return _from_host_array(x._storage(), x.dtype, x.device, True) \
+                if x.device != "cuda" else _cuda_copy(x)
+        if x.device == "cuda" or device == "cuda":
+            return _from_host_array(x._storage(), x.dtype, device,
+                                    copy if x.device == "cuda" else None)
+        # cpu <-> vulkan: both host memory, so share the buffer.
+        return Tensor._make(x._owner, x._ptr, x.shape, x.dtype, device,
+                            x._host) if not copy else \
+            _from_host_array(x._host, x.dtype, device, True)
+    if hasattr(x, "__dlpack__") and not isinstance(x, (np.ndarray,
+                                                       np.generic)):
+        if dtype is not None:
+            raise DTypeError("asarray(dtype=...) converts host data only; "
+                             "convert the %s first" % type(x).__name__)
+        return _from_dlpack(x, device, copy, "the %s" % type(x).__name__)
+    if dtype is not None:
+        from ._dtypes import bf16, normalize_dtype, numpy_dtype
+        dtype = normalize_dtype(dtype)
+        if dtype == "bf16" and not isinstance(x, BF16Array):
+            x = bf16(x)
+        elif dtype != "bf16":
+            x = np.asarray(x).astype(numpy_dtype(dtype), copy=False)
+    if not isinstance(x, (np.ndarray, BF16Array)):
+        x = np.asarray(x)
+    if copy is False and isinstance(x, np.ndarray) and not (
+            x.flags.c_contiguous and _aligned(x)):
+        raise FerricError(
+            "asarray(copy=False): the input is not a dense, 16-byte aligned "
+            "row-major buffer (strides %s), so ferric would have to copy it"
+            % (x.strides,))
+    # (A C-contiguous array comes back as itself: its buffer is shared.)
+    arr, name = to_host_array(x, "the input", want=dtype)
+    return _from_host_array(arr, name, device or "cpu", copy)
+
+
+def _cuda_copy(x):
+    buf = _TargetBuffer("cuda", x.nbytes)
+    if x.nbytes:
+        _capi._check(_capi._target_copy(b"cuda", buf.ptr, x.data_ptr(),
+                                        x.nbytes))
+    return Tensor._make(buf, buf.ptr, x.shape, x.dtype, "cuda")
+
+
+def is_tensor_like(x):
+    """Whether `x` should take the device path of a compiled function: a
+    Tensor, or a DLPack producer that is not numpy (torch, CuPy)."""
+    return isinstance(x, Tensor) or (
+        hasattr(x, "__dlpack__") and not isinstance(x, (np.ndarray,
+                                                        np.generic,
+                                                        BF16Array)))
+
+
+def run_device(exe, tensors):
+    """Runs `exe` on Tensors already on its target (ferric_run_device);
+    returns the results as Tensors on that device. A result that shares an
+    input's buffer is copied, so results never alias inputs."""
+    n = len(tensors)
+    arr = (_capi._Tensor * max(n, 1))()
+    shapes = []
+    for i, t in enumerate(tensors):
+        shape = (ctypes.c_int64 * max(t.ndim, 1))(*t.shape)
+        shapes.append(shape)
+        arr[i].dtype = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3,
+                        "i1": 4}[t.dtype]
+        arr[i].rank = t.ndim
+        arr[i].shape = shape
+        arr[i].data = t.data_ptr() or None
+    out = ctypes.POINTER(_capi._Tensor)()
+    nout = ctypes.c_size_t()
+    _capi._check(_capi._run_device(exe._handle, arr, n, ctypes.byref(out),
+                                   ctypes.byref(nout)))
+    owner = _DeviceResults(out, nout.value)
+    device = exe.target
+    inputs = {t.data_ptr() for t in tensors if t.data_ptr()}
+    results = []
+    for i in range(nout.value):
+        r = out[i]
+        dt = _capi.dtype_from_code(r.dtype)
+        shape = tuple(r.shape[k] for k in range(r.rank))
+        ptr = r.data or 0
+        host = None if device == "cuda" else _host_view(owner, ptr, shape,
+                                                        dt)
+        t = Tensor._make(owner, ptr, shape, dt, device, host)
+        if ptr and ptr in inputs:
+            t = asarray(t, copy=True)
+        results.append(t)
+    return results
