@@ -67,7 +67,8 @@ static std::string loopsToGPU(unsigned blockSize) {
 void mlir::ferric::buildCPUPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
   addPipeline(pm, frontEnd(options, 0));
-  addPipeline(pm, "func.func(convert-linalg-to-loops,llvm-request-c-wrappers),"
+  addPipeline(pm, "func.func(ferric-exact-narrowing,convert-linalg-to-loops,"
+                  "llvm-request-c-wrappers),"
                   "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
                   "convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,"
                   "reconcile-unrealized-casts");
@@ -137,13 +138,14 @@ void mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
               "client_api=Vulkan},"
               // bf16 has no SPIR-V arithmetic: compute in f32, keep the
               // buffers as 16-bit words (the type converter's emulation).
-              "gpu.module(arith-emulate-unsupported-floats{{"
+              "gpu.module(ferric-exact-narrowing,"
+              "arith-emulate-unsupported-floats{{"
               "source-types=bf16 target-type=f32},"
               "arith-expand{{include-bf16=true}),ferric-bf16-buffers-as-i16,"
               "gpu.module(canonicalize,ferric-legalize-math-for-spirv,"
               "convert-math-to-spirv),"
               "convert-gpu-to-spirv,"
-              "ferric-nest-spirv-modules,"
+              "ferric-nest-spirv-modules,ferric-spirv-float-controls,"
               "gpu.module(spirv.module(spirv-lower-abi-attrs,"
               "spirv-update-vce)),gpu-module-to-binary,"
               "ferric-launch-bool-buffers-as-bytes,"
