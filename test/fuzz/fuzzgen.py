@@ -199,7 +199,7 @@ class Gen:
         self.masks = []        # i1 tensors of the base shape
         self.scalars = []      # scalar Vals by dtype
         self.others = []       # returnable values of other shapes
-        self.exhausted = False
+        self.const_vals = {}   # constant scalar name -> value
 
     def fresh(self, prefix='v'):
         self.n += 1
@@ -249,7 +249,8 @@ class Gen:
         else:
             s = Val(self.fresh('c'), dt, scalar=True)
             consts = CONSTS if self.special else CONSTS[:11]
-            self.add_op('const', s, [], value=self.choice(consts))
+            self.const_vals[s.name] = self.choice(consts)
+            self.add_op('const', s, [], value=self.const_vals[s.name])
         self.scalars.append(s)
         return s
 
@@ -348,6 +349,10 @@ class Gen:
             if y is None:
                 return
             a, b = (x, y) if not y.scalar or rng.random() < 0.75 else (y, x)
+            if (kind == 'binary' and op in ('mul', 'div') and
+                    self.const_vals.get(y.name) == 0.0 and
+                    ('mul/div', 'const 0') in self.space.exclude):
+                return
             if kind == 'binary':
                 r = self.base_val(self.fresh(), x.dt)
                 self.add_op('binary', r, [a, b], op=op)
