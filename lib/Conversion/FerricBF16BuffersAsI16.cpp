@@ -81,13 +81,45 @@ struct FerricBF16BuffersAsI16Pass
     return !walk.wasInterrupted();
   }
 
+  /// bf16 values left in a kernel after arith-expand only move bits
+  /// (constants, selects); SPIR-V has no bf16 type for them and its type
+  /// converter widens them to f32, which the i16 bitcasts above cannot
+  /// meet. Carry them as i16 words too (canonicalize folds the bitcasts).
+  void retypeBits(gpu::GPUFuncOp func, Type bf16, Type i16) {
+    func.walk([&](Operation *op) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+        auto f = dyn_cast<FloatAttr>(cst.getValue());
+        if (!f || f.getType() != bf16)
+          return;
+        Value bits = arith::ConstantOp::create(
+            b, loc, b.getIntegerAttr(i16, f.getValue().bitcastToAPInt()));
+        cst.replaceAllUsesWith(
+            arith::BitcastOp::create(b, loc, bf16, bits).getResult());
+        cst.erase();
+      } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+        if (sel.getType() != bf16)
+          return;
+        Value t = arith::BitcastOp::create(b, loc, i16, sel.getTrueValue());
+        Value f = arith::BitcastOp::create(b, loc, i16, sel.getFalseValue());
+        Value r = arith::SelectOp::create(b, loc, sel.getCondition(), t, f);
+        sel.replaceAllUsesWith(
+            arith::BitcastOp::create(b, loc, bf16, r).getResult());
+        sel.erase();
+      }
+    });
+  }
+
   void runOnOperation() override {
     Builder b(&getContext());
     Type bf16 = b.getBF16Type(), i16 = b.getIntegerType(16);
     bool ok = true;
     getOperation().walk([&](gpu::GPUFuncOp func) {
-      if (func.isKernel())
-        ok &= retype(func, bf16, i16);
+      if (!func.isKernel())
+        return;
+      retypeBits(func, bf16, i16);
+      ok &= retype(func, bf16, i16);
     });
     if (!ok)
       return signalPassFailure();

@@ -232,6 +232,11 @@ private:
     auto yield = cast<linalg::YieldOp>(body->getTerminator());
     for (auto [k, v] : llvm::enumerate(yield.getValues())) {
       Value value = mapping.lookupOrDefault(v);
+      // A value from outside the body (a constant canonicalize hoisted out
+      // of a body that yields it) is the same for every lane.
+      if (w > 1 && !isa<VectorType>(value.getType()))
+        value = vector::BroadcastOp::create(
+            b, loc, vectorOf(value.getType(), w), value);
       Value dst = flat[numInputs + k];
       Type elem = cast<MemRefType>(dst.getType()).getElementType();
       if (w == 1)

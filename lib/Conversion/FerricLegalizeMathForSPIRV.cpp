@@ -9,12 +9,32 @@
 // the driver reject. Expand what can be expanded, diagnose the rest here,
 // where the location still points at the user's op.
 //
+// convert-math-to-spirv also runs alone, inside the gpu.module, and looks
+// for the target environment in a `spirv.target_env` attribute only: without
+// one it assumes SPIR-V 1.0 with Shader alone, where f16 and f64 do not
+// exist, and fails on `math.absf` of f16 or `math.sqrt` of f64. This pass
+// copies the environment spirv-attach-target put in the gpu.module's targets
+// to that attribute, so that math lowers for the device actually targeted.
+//
+// GLSL.std.450 leaves special values undefined (Pow for x < 0 or x = 0 and
+// y <= 0, Log and Sqrt for x < 0, InverseSqrt for x <= 0, NaN inputs to
+// everything), and drivers do compute something else (lavapipe: exp(NaN) is
+// finite, pow(0, 0) = 0). Ferric's ops mean what C and numpy say on every
+// target, so each of these functions gets the IEEE/C99 special cases as
+// explicit selects around the GLSL call.
+//
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
 
 namespace mlir {
 namespace ferric {
@@ -36,10 +56,149 @@ static bool hasF64Lowering(Operation *op) {
 }
 
 namespace {
+/// Builds selects on scalars or vectors of one float type.
+struct Specials {
+  OpBuilder &b;
+  Location loc;
+  Type type;
+
+  Value cst(double v) {
+    TypedAttr attr = b.getFloatAttr(getElementTypeOrSelf(type), v);
+    if (auto vt = dyn_cast<VectorType>(type))
+      attr = DenseElementsAttr::get(vt, attr);
+    return arith::ConstantOp::create(b, loc, attr);
+  }
+  Value inf() { return cst(std::numeric_limits<double>::infinity()); }
+  Value nan() { return cst(std::numeric_limits<double>::quiet_NaN()); }
+  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
+  Value eq(Value x, Value y) { return cmp(arith::CmpFPredicate::OEQ, x, y); }
+  Value lt(Value x, Value y) { return cmp(arith::CmpFPredicate::OLT, x, y); }
+  Value sel(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value notI(Value x) {
+    Value one = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(getElementTypeOrSelf(x.getType()), 1));
+    if (auto vt = dyn_cast<VectorType>(x.getType()))
+      one = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vt, b.getBoolAttr(true)));
+    return arith::XOrIOp::create(b, loc, x, one);
+  }
+  Value abs(Value x) { return math::AbsFOp::create(b, loc, x); }
+  Value copySign(Value mag, Value sign) {
+    return math::CopySignOp::create(b, loc, mag, sign);
+  }
+  /// The sign bit of x (true for -0 and -NaN too).
+  Value signBit(Value x) { return lt(copySign(cst(1.0), x), cst(0.0)); }
+
+  /// `r` (= op(x) from GLSL) with the C results for NaN, infinities, zeros
+  /// and out-of-domain inputs.
+  Value unary(Operation *op, Value x, Value r) {
+    Value zero = cst(0.0);
+    Value isInf = eq(abs(x), inf());
+    if (isa<math::ExpOp>(op))
+      r = sel(isInf, sel(lt(x, zero), zero, x), r);
+    else if (isa<math::LogOp>(op))
+      r = sel(lt(x, zero), nan(),
+              sel(eq(x, zero), cst(-std::numeric_limits<double>::infinity()),
+                  sel(isInf, x, r)));
+    else if (isa<math::SqrtOp>(op))
+      r = sel(lt(x, zero), nan(), sel(orI(eq(x, zero), isInf), x, r));
+    else if (isa<math::RsqrtOp>(op))
+      // 1 / +-0 = +-inf (the float controls keep it IEEE); copysign would
+      // need 64-bit integers for f64.
+      r = sel(lt(x, zero), nan(),
+              sel(eq(x, zero), arith::DivFOp::create(b, loc, cst(1.0), x),
+                  sel(isInf, zero, r)));
+    else if (isa<math::TanhOp>(op))
+      // tanh rounds to +-1 in f32 from |x| = 9.01 on; GLSL's formula gives
+      // inf/inf = NaN for large |x|.
+      r = sel(cmp(arith::CmpFPredicate::OGE, abs(x), cst(10.0)),
+              copySign(cst(1.0), x), sel(eq(x, zero), x, r));
+    else if (isa<math::ErfOp>(op))
+      r = sel(cmp(arith::CmpFPredicate::OGE, abs(x), cst(4.0)),
+              copySign(cst(1.0), x), sel(eq(x, zero), x, r));
+    return sel(isNaN(x), x, r);
+  }
+
+  /// C99 pow from GLSL's Pow of |x| (defined for |x| > 0 finite).
+  Value pow(Value x, Value y, Value magnitude) {
+    Value zero = cst(0.0), one = cst(1.0), ax = abs(x), ay = abs(y);
+    Value yInf = eq(ay, inf()), axInf = eq(ax, inf());
+    Value yNeg = lt(y, zero);
+    Value floorY = math::FloorOp::create(b, loc, y);
+    Value yInt = andI(eq(floorY, y), notI(yInf));
+    Value half = arith::MulFOp::create(b, loc, y, cst(0.5));
+    Value yOdd = andI(yInt, cmp(arith::CmpFPredicate::ONE,
+                                math::FloorOp::create(b, loc, half), half));
+    Value mag = magnitude;
+    mag = sel(eq(ax, zero), sel(yNeg, inf(), zero), mag);
+    mag = sel(axInf, sel(yNeg, zero, inf()), mag);
+    // y = +-inf: |x| < 1 gives 0 for +inf and inf for -inf; |x| = 1 gives 1.
+    Value toZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         lt(ax, one), yNeg);
+    mag = sel(yInf, sel(eq(ax, one), one, sel(toZero, zero, inf())), mag);
+    mag = sel(eq(ax, one), one, mag);
+    Value neg = andI(signBit(x), yOdd);
+    Value r = sel(neg, arith::NegFOp::create(b, loc, mag), mag);
+    Value negBase = andI(lt(x, zero), notI(axInf));
+    Value domain = andI(negBase, andI(notI(yInt), notI(yInf)));
+    r = sel(orI(orI(isNaN(x), isNaN(y)), domain), nan(), r);
+    // pow(x, +-0) = 1 and pow(1, y) = 1, even for NaN.
+    return sel(orI(eq(y, zero), eq(x, one)), one, r);
+  }
+};
+
+/// Wraps every GLSL-bound math op in its special cases.
+void addSpecialValues(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<math::ExpOp, math::LogOp, math::SqrtOp, math::RsqrtOp, math::TanhOp,
+            math::ErfOp, math::PowFOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    Value r = op->getResult(0);
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &u : r.getUses())
+      uses.push_back(&u);
+    OpBuilder b(op);
+    Specials s{b, op->getLoc(), r.getType()};
+    Value guarded;
+    if (auto p = dyn_cast<math::PowFOp>(op)) {
+      Value mag =
+          math::PowFOp::create(b, op->getLoc(), s.abs(p.getLhs()), p.getRhs());
+      b.setInsertionPointAfter(op);
+      guarded = s.pow(p.getLhs(), p.getRhs(), mag);
+      for (OpOperand *u : uses)
+        u->set(guarded);
+      op->erase();
+      continue;
+    }
+    b.setInsertionPointAfter(op);
+    guarded = s.unary(op, op->getOperand(0), r);
+    for (OpOperand *u : uses)
+      u->set(guarded);
+  }
+}
+
 struct FerricLegalizeMathForSPIRVPass
     : ferric::impl::FerricLegalizeMathForSPIRVPassBase<
           FerricLegalizeMathForSPIRVPass> {
   void runOnOperation() override {
+    if (auto gpuModule = dyn_cast<gpu::GPUModuleOp>(getOperation()))
+      if (!gpuModule->hasAttr(spirv::getTargetEnvAttrName()))
+        if (ArrayAttr targets = gpuModule.getTargetsAttr())
+          for (Attribute t : targets)
+            if (auto env = dyn_cast<spirv::TargetEnvAttr>(t)) {
+              gpuModule->setAttr(spirv::getTargetEnvAttrName(), env);
+              break;
+            }
     bool rejected = false;
     getOperation()->walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) || hasF64Lowering(op))
@@ -56,6 +215,7 @@ struct FerricLegalizeMathForSPIRVPass
     });
     if (rejected)
       return signalPassFailure();
+    addSpecialValues(getOperation());
     RewritePatternSet patterns(&getContext());
     populatePolynomialApproximateErfPattern(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

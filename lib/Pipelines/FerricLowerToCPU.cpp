@@ -9,6 +9,8 @@
 
 #include "PipelineParts.h"
 
+#include "FerricDialect/Conversion/Passes.h"
+
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -30,6 +32,7 @@ LogicalResult mlir::ferric::buildCPUPipeline(OpPassManager &pm,
   pipelines::addFrontEnd(pm, options.fuse, options.minOps, options.fuseReport,
                          /*maxBuffers=*/0);
   OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createFerricExactNarrowingPass());
   func.addPass(createConvertLinalgToLoopsPass());
   func.addPass(LLVM::createLLVMRequestCWrappersPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

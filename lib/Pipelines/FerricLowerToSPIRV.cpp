@@ -111,6 +111,7 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
     // bf16 has no SPIR-V arithmetic: compute in f32, keep the buffers as
     // 16-bit words (the type converter's emulation).
     OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+    kernels.addPass(createFerricExactNarrowingPass());
     arith::ArithEmulateUnsupportedFloatsOptions emulate;
     emulate.sourceTypeStrs = {"bf16"};
     emulate.targetTypeStr = "f32";
@@ -128,6 +129,7 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
   }
   pm.addPass(createConvertGPUToSPIRVPass());
   pm.addPass(createFerricNestSPIRVModulesPass());
+  pm.addPass(createFerricSPIRVFloatControlsPass());
   {
     OpPassManager &spirvModule =
         pm.nest<gpu::GPUModuleOp>().nest<spirv::ModuleOp>();

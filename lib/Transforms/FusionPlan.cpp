@@ -181,6 +181,21 @@ bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
   DenseSet<Operation *> seenOps;
   DenseSet<Group *> seenGroups;
   unsigned budget = kReachabilityBudget;
+  // Past `bound`, nothing leads back into the target: program order puts
+  // every user after its producer, but a group is one node, so a group that
+  // starts at or before the bound and ends after it carries paths from its
+  // late members back to its early ones (a value read by the target from an
+  // early member of a group that also holds a late consumer of the target's
+  // users). Extend the bound over every such group.
+  unsigned bound = target.maxPos;
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (const std::unique_ptr<Group> &h : groups)
+      if (!h->members.empty() && h->minPos <= bound && h->maxPos > bound) {
+        bound = h->maxPos;
+        grown = true;
+      }
+  }
   while (!worklist.empty()) {
     auto [op, origin] = worklist.pop_back_val();
     if (!seenOps.insert(op).second)
@@ -198,11 +213,11 @@ bool FusionPlanner::reaches(ArrayRef<Operation *> from, Group &target,
     // everything it reads.
     SmallVector<Operation *> sources;
     if (g) {
-      if (g->minPos > target.maxPos || !seenGroups.insert(g).second)
+      if (g->minPos > bound || !seenGroups.insert(g).second)
         continue;
       sources.append(g->members.begin(), g->members.end());
     } else {
-      if (pos.lookup(op) > target.maxPos)
+      if (pos.lookup(op) > bound)
         continue;
       sources.push_back(op);
     }

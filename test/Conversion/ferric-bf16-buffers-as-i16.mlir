@@ -80,3 +80,36 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// bf16 constants and selects (values that only move bits) become i16 too:
+// SPIR-V's type converter would widen them to f32, which the i16 words of
+// the buffers cannot meet ("'spirv.Bitcast' op mismatch in result type
+// bitwidth 32 and operand type bitwidth 16").
+
+// CHECK-LABEL: gpu.func @bits
+//  CHECK-SAME:   (%[[M:.*]]: memref<4xi1>, %[[A:.*]]: memref<4xi16>, %[[O:.*]]: memref<4xi16>)
+//       CHECK:   %[[C:.*]] = arith.constant 32640 : i16
+//       CHECK:   %[[CB:.*]] = arith.bitcast %[[C]] : i16 to bf16
+//       CHECK:   %[[L:.*]] = memref.load %[[A]]
+//       CHECK:   %[[LB:.*]] = arith.bitcast %[[L]] : i16 to bf16
+//       CHECK:   %[[T:.*]] = arith.bitcast %[[CB]] : bf16 to i16
+//       CHECK:   %[[F:.*]] = arith.bitcast %[[LB]] : bf16 to i16
+//       CHECK:   %[[S:.*]] = arith.select %{{.*}}, %[[T]], %[[F]] : i16
+//       CHECK:   %[[SB:.*]] = arith.bitcast %[[S]] : i16 to bf16
+//       CHECK:   %[[W:.*]] = arith.bitcast %[[SB]] : bf16 to i16
+//       CHECK:   memref.store %[[W]], %[[O]]
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @bits(%m: memref<4xi1>, %a: memref<4xbf16>, %o: memref<4xbf16>) kernel {
+      %c0 = arith.constant 0 : index
+      %inf = arith.constant 0x7F80 : bf16
+      %c = memref.load %m[%c0] : memref<4xi1>
+      %x = memref.load %a[%c0] : memref<4xbf16>
+      %s = arith.select %c, %inf, %x : bf16
+      memref.store %s, %o[%c0] : memref<4xbf16>
+      gpu.return
+    }
+  }
+}

@@ -22,6 +22,7 @@
 // CPU:        convert-bufferization-to-memref,
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   func.func(
+// CPU-NEXT:     ferric-exact-narrowing,
 // CPU-NEXT:     convert-linalg-to-loops,
 // CPU-NEXT:     llvm-request-c-wrappers
 // CPU-NEXT:   ),
@@ -96,8 +97,9 @@
 // SPIRV-NEXT:   gpu-kernel-outlining{{.*}}
 // SPIRV-NEXT:   ferric-spirv-entry-points{block-size=32},
 // SPIRV-NEXT:   fold-memref-alias-ops,
-// SPIRV-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage} {{.*}}ver=v1.5},
+// SPIRV-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} {{.*}}ver=v1.5},
 // SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     ferric-exact-narrowing,
 // SPIRV-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // SPIRV-NEXT:     arith-expand{include-bf16=true {{.*}}}
 // SPIRV-NEXT:   ),
@@ -109,6 +111,7 @@
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-gpu-to-spirv{{.*}}
 // SPIRV-NEXT:   ferric-nest-spirv-modules,
+// SPIRV-NEXT:   ferric-spirv-float-controls,
 // SPIRV-NEXT:   gpu.module(
 // SPIRV-NEXT:     spirv.module(
 // SPIRV-NEXT:       spirv-lower-abi-attrs,

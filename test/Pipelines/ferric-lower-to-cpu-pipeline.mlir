@@ -32,6 +32,7 @@
 // CHECK-NEXT:   convert-bufferization-to-memref,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   func.func(
+// CHECK-NEXT:     ferric-exact-narrowing,
 // CHECK-NEXT:     convert-linalg-to-loops,
 // CHECK-NEXT:     llvm-request-c-wrappers
 // CHECK-NEXT:   ),
@@ -71,6 +72,7 @@
 // OPTS-NEXT:   convert-bufferization-to-memref,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   func.func(
+// OPTS-NEXT:     ferric-exact-narrowing,
 // OPTS-NEXT:     convert-linalg-to-loops,
 // OPTS-NEXT:     llvm-request-c-wrappers
 // OPTS-NEXT:   ),
@@ -102,6 +104,7 @@
 // NOFUSE-NEXT:   convert-bufferization-to-memref,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   func.func(
+// NOFUSE-NEXT:     ferric-exact-narrowing,
 // NOFUSE-NEXT:     convert-linalg-to-loops,
 // NOFUSE-NEXT:     llvm-request-c-wrappers
 // NOFUSE-NEXT:   ),

@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 41 passes:
+// CHECK: Pass Manager with 42 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   ferric-require-static-args,
 // CHECK-NEXT:   func.func(
@@ -52,8 +52,9 @@
 // CHECK-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // CHECK-NEXT:   ferric-spirv-entry-points{block-size=64},
 // CHECK-NEXT:   fold-memref-alias-ops,
-// CHECK-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage} module= vendor=Unknown ver=v1.3},
+// CHECK-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} module= vendor=Unknown ver=v1.3},
 // CHECK-NEXT:   gpu.module(
+// CHECK-NEXT:     ferric-exact-narrowing,
 // CHECK-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // CHECK-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
 // CHECK-NEXT:   ),
@@ -65,6 +66,7 @@
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},
 // CHECK-NEXT:   ferric-nest-spirv-modules,
+// CHECK-NEXT:   ferric-spirv-float-controls,
 // CHECK-NEXT:   gpu.module(
 // CHECK-NEXT:     spirv.module(
 // CHECK-NEXT:       spirv-lower-abi-attrs,
@@ -82,7 +84,7 @@
 // CHECK-NEXT: )
 
 // every option set:
-// OPTS: Pass Manager with 41 passes:
+// OPTS: Pass Manager with 42 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   ferric-require-static-args,
 // OPTS-NEXT:   func.func(
@@ -130,6 +132,7 @@
 // OPTS-NEXT:   fold-memref-alias-ops,
 // OPTS-NEXT:   spirv-attach-target{caps={Shader,Float16} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_16bit_storage} module= vendor=Unknown ver=v1.5},
 // OPTS-NEXT:   gpu.module(
+// OPTS-NEXT:     ferric-exact-narrowing,
 // OPTS-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // OPTS-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
 // OPTS-NEXT:   ),
@@ -141,6 +144,7 @@
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},
 // OPTS-NEXT:   ferric-nest-spirv-modules,
+// OPTS-NEXT:   ferric-spirv-float-controls,
 // OPTS-NEXT:   gpu.module(
 // OPTS-NEXT:     spirv.module(
 // OPTS-NEXT:       spirv-lower-abi-attrs,
@@ -158,7 +162,7 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 37 passes:
+// NOFUSE: Pass Manager with 38 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   ferric-require-static-args,
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
@@ -196,8 +200,9 @@
 // NOFUSE-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // NOFUSE-NEXT:   ferric-spirv-entry-points{block-size=64},
 // NOFUSE-NEXT:   fold-memref-alias-ops,
-// NOFUSE-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage} module= vendor=Unknown ver=v1.3},
+// NOFUSE-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} module= vendor=Unknown ver=v1.3},
 // NOFUSE-NEXT:   gpu.module(
+// NOFUSE-NEXT:     ferric-exact-narrowing,
 // NOFUSE-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // NOFUSE-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
 // NOFUSE-NEXT:   ),
@@ -209,6 +214,7 @@
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},
 // NOFUSE-NEXT:   ferric-nest-spirv-modules,
+// NOFUSE-NEXT:   ferric-spirv-float-controls,
 // NOFUSE-NEXT:   gpu.module(
 // NOFUSE-NEXT:     spirv.module(
 // NOFUSE-NEXT:       spirv-lower-abi-attrs,

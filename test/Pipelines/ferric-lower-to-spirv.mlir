@@ -23,7 +23,7 @@
 // HOST: gpu.launch_func @swiglu_kernel::@swiglu_kernel
 // HOST-NOT: gpu.launch_func
 // HOST: llvm.return
-// HOST: gpu.binary @swiglu_kernel [#gpu.object<#spirv.target_env<#spirv.vce<v1.3, [Shader, Int8, Int16, Float16, Float64, StorageBuffer8BitAccess, StorageBuffer16BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, SPV_KHR_16bit_storage]>, api=Vulkan
+// HOST: gpu.binary @swiglu_kernel [#gpu.object<#spirv.target_env<#spirv.vce<v1.3, [Shader, Int8, Int16, Float16, Float64, StorageBuffer8BitAccess, StorageBuffer16BitAccess, SignedZeroInfNanPreserve], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_8bit_storage, SPV_KHR_16bit_storage, SPV_KHR_float_controls]>, api=Vulkan
 // HOST-LABEL: llvm.func @gelu_chain(
 // HOST: gpu.launch_func @gelu_chain_kernel::@gelu_chain_kernel
 // HOST-NOT: gpu.launch_func
@@ -36,6 +36,8 @@
 // SWIGLU: OpCapability Shader
 // SWIGLU-NOT: OpCapability {{Int|Float|StorageBuffer}}
 // SWIGLU: OpExtension "SPV_KHR_storage_buffer_storage_class"
+// IEEE special values (ferric-spirv-float-controls):
+// SWIGLU: OpExtension "SPV_KHR_float_controls"
 // SWIGLU-NOT: OpExtension
 // SWIGLU: [[GLSL:%[0-9]+]] = OpExtInstImport "GLSL.std.450"
 // SWIGLU: OpEntryPoint GLCompute %swiglu_kernel "swiglu_kernel"
@@ -52,7 +54,9 @@
 // SWIGLU: [[B:%[0-9]+]] = OpLoad %float
 // SWIGLU: [[N:%[0-9]+]] = OpFNegate %float [[A]]
 // SWIGLU: [[E:%[0-9]+]] = OpExtInst %float [[GLSL]] Exp [[N]]
-// SWIGLU: [[D:%[0-9]+]] = OpFAdd %float [[E]] %float_1
+// exp(NaN) = NaN, exp(-inf) = 0, exp(inf) = inf (GLSL leaves them undefined):
+// SWIGLU: [[G:%[0-9]+]] = OpSelect %float %{{[0-9]+}} [[N]] %{{[0-9]+}}
+// SWIGLU: [[D:%[0-9]+]] = OpFAdd %float [[G]] %float_1
 // SWIGLU: [[S:%[0-9]+]] = OpFDiv %float %float_1 [[D]]
 // SWIGLU: [[X:%[0-9]+]] = OpFMul %float [[A]] [[S]]
 // SWIGLU: [[R:%[0-9]+]] = OpFMul %float [[X]] [[B]]

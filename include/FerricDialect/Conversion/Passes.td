@@ -92,6 +92,23 @@ def FerricElementwiseToGPUPass : Pass<"ferric-elementwise-to-gpu", "func::FuncOp
   ];
 }
 
+//===- ferric-exact-narrowing ---------------------------------------------===//
+
+def FerricExactNarrowingPass : Pass<"ferric-exact-narrowing"> {
+  let summary = "Correctly rounded bf16 arithmetic and narrowing to bf16/f16";
+  let description = [{
+    Computes every `arith`/`math` op on bf16 in f32 and rounds the result
+    back with integer operations (round to nearest even, subnormals kept,
+    NaN quiet); writes `arith.truncf` to bf16 the same way, and `truncf`
+    from f64 to bf16 or f16 through a round-to-odd f32, so that it rounds
+    once. LLVM's x86 lowering of f32 to bf16 flushes bf16 subnormals, and
+    f64 narrowings through f32 round twice. `select`, constants, `extf` and
+    bitcasts on bf16 are left alone (an `extf` to f64 goes through f32).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 //===- ferric-gpu-device-memory -------------------------------------------===//
 
 def FerricGPUDeviceMemoryPass : Pass<"ferric-gpu-device-memory", "func::FuncOp"> {
@@ -235,6 +252,26 @@ def FerricNestSPIRVModulesPass : Pass<"ferric-nest-spirv-modules", "ModuleOp"> {
     `gpu.module`. This pass moves it there and drops the gpu.module's other
     (now converted) functions.
   }];
+}
+
+//===- ferric-spirv-float-controls ----------------------------------------===//
+
+def FerricSPIRVFloatControlsPass
+    : Pass<"ferric-spirv-float-controls", "ModuleOp"> {
+  let summary = "Ask Vulkan to keep signed zeros, infinities and NaNs";
+  let description = [{
+    Vulkan lets a driver assume that floats are never NaN or infinite unless
+    an entry point declares the `SignedZeroInfNanPreserve` execution mode for
+    that width; Mesa then folds `x - x`, `x * 0` and `0 / x` to 0. For every
+    `spirv.EntryPoint` of every nested `spirv.module` whose target
+    environment allows the mode (the capability, and SPIR-V 1.4 or
+    `SPV_KHR_float_controls`), this pass adds the mode for each float width
+    the module uses, and marks float arithmetic `NoContraction` (exact: no
+    fused multiply-add, no algebraic rewrites), so that Vulkan computes what
+    the CPU and CUDA do. Run it after `ferric-nest-spirv-modules`, before
+    `spirv-update-vce` (which then declares the capability and extension).
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
 //===- ferric-reduction-to-gpu --------------------------------------------===//

@@ -98,12 +98,14 @@ struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
       llvm::cl::desc("SPIR-V capabilities the device offers (comma-separated); "
                      "each kernel declares only those it uses"),
       llvm::cl::init("Shader,Int8,Int16,Float16,Float64,"
-                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess")};
+                     "StorageBuffer8BitAccess,StorageBuffer16BitAccess,"
+                     "SignedZeroInfNanPreserve")};
   ::mlir::detail::PassOptions::Option<std::string> extensions{
       *this, "exts",
       llvm::cl::desc("SPIR-V extensions the device offers (comma-separated)"),
       llvm::cl::init("SPV_KHR_storage_buffer_storage_class,"
-                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage")};
+                     "SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,"
+                     "SPV_KHR_float_controls")};
 };
 
 /// Receives a pipeline builder's error, one line naming the bad option

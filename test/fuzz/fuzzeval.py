@@ -1,0 +1,229 @@
+"""Runs a fuzz program through the float64 model, exactly and perturbed, and
+derives per-element expected values, tolerances and "not checked" masks."""
+import numpy as np
+
+import fuzzmodel as M
+
+
+class Noise:
+    """Exact (sign 0), all-up (+1), all-down (-1), bit-pattern or
+    random-sign runs. In bit run k, the n-th perturbed op gets the sign of
+    bit k of n: any two ops are perturbed the same way in some run and in
+    opposite ways in another, so errors that cancel for one pattern add up
+    in another."""
+
+    def __init__(self, mode, rng=None, bit=0):
+        self.mode, self.rng, self.bit, self.count = mode, rng, bit, 0
+
+    def sign(self, shape):
+        self.count += 1
+        if self.mode == 'exact':
+            return 0.0
+        if self.mode == 'plus':
+            return 1.0
+        if self.mode == 'minus':
+            return -1.0
+        if self.mode == 'bits':
+            return 1.0 if (self.count >> self.bit) & 1 else -1.0
+        return self.rng.choice([-1.0, 1.0], size=np.shape(shape))
+
+
+class Evaluator:
+    def __init__(self, target, noise):
+        self.target, self.noise = target, noise
+
+    def perturb(self, kind, dt, r, x=None):
+        rel, ab = M.op_error(kind, dt, self.target, x)
+        s = self.noise.sign(r)
+        if np.isscalar(rel) and rel == 0.0 and ab == 0.0:
+            return r
+        if self.noise.mode == 'exact':
+            return r
+        with np.errstate(all='ignore'):
+            p = r * (1.0 + s * rel) + s * ab
+            # Special results (inf, NaN) stay as computed, and so do results
+            # an unbounded error cannot apply to (exp(-inf) = 0).
+            return np.where(~np.isfinite(r) | np.isnan(p), r, p)
+
+    def step(self, kind, dt, ct, r, x=None):
+        """One scalar op computed in `ct`: perturbed, rounded to ct."""
+        v = M.rnd(self.perturb(kind, dt, r, x), ct)
+        if self.target == 'vulkan' and x is not None and \
+                self.noise.mode != 'exact':
+            # The device need not keep subnormals (lavapipe reports
+            # shaderDenormPreserveFloat32 = false; log(2^-145) = -88.03):
+            # results of subnormal inputs are not checked.
+            with np.errstate(invalid='ignore'):
+                sub = (np.abs(x) < M.NORM_MIN[ct]) & (x != 0)
+            v = np.where(sub, np.nan, v)
+        return v
+
+    def unary(self, op, x, dt):
+        ct = M.compute_type(dt)
+        f = M.UNARY
+        with np.errstate(all='ignore'):
+            if op in ('neg', 'abs', 'relu'):
+                return M.rnd(f[op](x), dt)
+            if op in ('exp', 'log', 'sqrt', 'rsqrt', 'tanh'):
+                return M.rnd(self.step(op, dt, ct, f[op](x), x), dt)
+            c = lambda v: M.rnd(np.float64(v), ct)
+            if op in ('sigmoid', 'silu'):
+                e = self.step('exp', dt, ct, np.exp(-x), -x)
+                a = M.rnd(c(1.0) + e, ct)
+                s = self.step('div', dt, ct, c(1.0) / a)
+                if op == 'silu':
+                    s = M.rnd(x * s, ct)
+                return M.rnd(s, dt)
+            if op == 'gelu':
+                x3 = M.rnd(M.rnd(x * x, ct) * x, ct)
+                poly = M.rnd(x + M.rnd(c(0.044715) * x3, ct), ct)
+                arg = M.rnd(c(0.79788456080286535588) * poly, ct)
+                inner = self.step('tanh', dt, ct, np.tanh(arg), arg)
+            else:  # gelu_exact
+                sc = M.rnd(x * c(0.70710678118654752440), ct)
+                inner = self.step('tanh', dt, ct, M._erf(sc), sc)
+            hx = M.rnd(c(0.5) * x, ct)
+            return M.rnd(M.rnd(hx * M.rnd(c(1.0) + inner, ct), ct), dt)
+
+    def binary(self, op, a, b, dt):
+        with np.errstate(all='ignore'):
+            r = M.BINARY[op](a, b)
+            if op == 'pow':
+                ct = M.compute_type(dt)
+                v = self.step('pow', dt, ct, r, a)
+                if self.target == 'vulkan' and self.noise.mode != 'exact':
+                    # GLSL's Pow is exp2(y * log2(x)): its error grows with
+                    # the exponent it computes.
+                    t = np.abs(b * np.log2(np.abs(a)))
+                    extra = np.where(np.isfinite(t), t, 0.0) * 2.0**-20
+                    v = M.rnd(v * (1.0 + self.noise.sign(v) * extra), ct)
+                return M.rnd(v, dt)
+            if self.target == 'cuda' and op in ('add', 'sub'):
+                # NVPTX contracts a*b+c into an fma by default: one rounding
+                # of a product is skipped, an error of up to half an ULP of
+                # the operands.
+                s = self.noise.sign(r)
+                r = r + s * M.EPS[dt] * (np.abs(a) + np.abs(b))
+            if op == 'div':
+                r = self.perturb('div', dt, r)
+            return M.rnd(r, dt)
+
+    def reduce(self, kind, x, dims, keep, dt):
+        ax = tuple(dims)
+        n = int(np.prod([x.shape[d] for d in dims])) if x.ndim else 1
+        acc = M.compute_type(dt)
+        with np.errstate(all='ignore'):
+            if kind in ('max', 'min'):
+                if n == 0:
+                    shape = [1 if d in dims else s for d, s in enumerate(x.shape)]
+                    if not keep:
+                        shape = [s for d, s in enumerate(x.shape) if d not in dims]
+                    return np.full(shape, -np.inf if kind == 'max' else np.inf)
+                f = np.max if kind == 'max' else np.min
+                return M.rnd(f(x, axis=ax, keepdims=keep), dt)
+            s = np.sum(x, axis=ax, keepdims=keep)
+            mag = np.sum(np.abs(x), axis=ax, keepdims=keep)
+            sign = self.noise.sign(s)
+            err = M.EPS[acc] * max(n, 1) * mag
+            s = s + sign * np.where(np.isfinite(err), err, 0.0)
+            # A sum whose partial sums may overflow the accumulator depends on
+            # the order: poison the perturbed runs so it is not checked.
+            if self.noise.mode != 'exact':
+                s = np.where(mag > M.FMAX[acc] / 4, np.nan, s)
+            if kind == 'mean':
+                s = s / n if n else s * np.nan
+            return M.rnd(M.rnd(s, acc), dt)
+
+    def matmul(self, a, b, dt):
+        acc = M.compute_type(dt)
+        k = a.shape[-1]
+        with np.errstate(all='ignore'):
+            r = np.matmul(a, b)
+            mag = np.matmul(np.abs(a), np.abs(b))
+            err = M.EPS[acc] * max(k, 1) * mag
+            r = r + self.noise.sign(r) * np.where(np.isfinite(err), err, 0.0)
+            if self.noise.mode != 'exact':
+                r = np.where(mag > M.FMAX[acc] / 4, np.nan, r)
+            return M.rnd(M.rnd(r, acc), dt)
+
+    def run(self, prog):
+        env = {}
+        for a in prog.args:
+            env[a.name] = np.asarray(prog.inputs[a.name], np.float64)
+        for op in prog.ops:
+            r, args = op.res, [env[a.name] for a in op.args]
+            k = op.kind
+            if k == 'const':
+                v = np.float64(op.attrs['value'])
+            elif k == 'unary':
+                v = self.unary(op.attrs['op'], args[0], r.dt)
+            elif k == 'binary':
+                v = self.binary(op.attrs['op'], args[0], args[1], r.dt)
+            elif k == 'cmp':
+                with np.errstate(all='ignore'):
+                    v = M.CMP[op.attrs['pred']](args[0], args[1]).astype(np.float64)
+            elif k == 'select':
+                v = np.where(args[0] != 0, args[1], args[2])
+            elif k == 'cast':
+                v = M.rnd(args[0], r.dt)
+            elif k == 'bcast':
+                x = args[0]
+                for d in op.attrs['dims']:
+                    x = np.expand_dims(x, d)
+                v = np.broadcast_to(x, r.shape).copy()
+            elif k == 'reduce':
+                v = self.reduce(op.attrs['rkind'], args[0], op.attrs['dims'],
+                                op.attrs['keepdim'], r.dt)
+            elif k == 'matmul':
+                v = self.matmul(args[0], args[1], r.dt)
+            else:
+                raise ValueError(k)
+            v = np.asarray(v, np.float64)
+            if not r.scalar:
+                v = np.broadcast_to(v, r.shape).copy()
+            env[r.name] = v
+        return [env[r.name] for r in prog.results]
+
+
+def _cls(v):
+    return np.where(np.isnan(v), 1, np.where(v == np.inf, 2,
+                                             np.where(v == -np.inf, 3, 0)))
+
+
+def expected(prog, target, seed, random_runs=4, bit_runs=6):
+    """Per result: (value, tolerance, checked mask)."""
+    exact = Evaluator(target, Noise('exact')).run(prog)
+    rng = np.random.default_rng(seed)
+    noises = [Noise('plus'), Noise('minus')] + \
+        [Noise('bits', bit=k) for k in range(bit_runs)] + \
+        [Noise('rand', rng) for _ in range(random_runs)]
+    noisy = [Evaluator(target, n).run(prog) for n in noises]
+    out = []
+    for i, (e, res) in enumerate(zip(exact, prog.results)):
+        checked = np.ones(e.shape, bool)
+        spread = np.zeros(e.shape)
+        for n in noisy:
+            v = n[i]
+            if res.dt == 'i1':
+                checked &= v == e
+                continue
+            checked &= _cls(v) == _cls(e)
+            with np.errstate(invalid='ignore'):
+                d = np.where(np.isfinite(v) & np.isfinite(e), np.abs(v - e), 0.0)
+            spread = np.maximum(spread, d)
+        out.append((e, 2.0 * spread, checked))
+    return out
+
+
+def compare(got, exp, tol, checked, dt):
+    """Indices of checked elements that are outside tolerance."""
+    if got.shape != exp.shape:
+        return None
+    if dt == 'i1':
+        bad = checked & (got != exp)
+    else:
+        cg, ce = _cls(got), _cls(exp)
+        with np.errstate(invalid='ignore'):
+            far = np.abs(got - exp) > tol
+        bad = checked & ((cg != ce) | ((ce == 0) & far))
+    return np.argwhere(bad)

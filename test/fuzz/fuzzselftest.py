@@ -1,0 +1,85 @@
+"""Checks the fuzzer's own model against known values (run by
+test/fuzz/fuzz-selftest.test): rounding, special values and tolerances."""
+import math
+import sys
+
+import numpy as np
+
+import fuzzeval
+import fuzzgen
+import fuzzmodel as M
+
+FAILS = []
+
+
+def check(name, got, want):
+    g, w = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    if g.shape != w.shape or not np.array_equal(g, w, equal_nan=True) or \
+            not np.array_equal(np.signbit(g) & ~np.isnan(g),
+                               np.signbit(w) & ~np.isnan(w)):
+        FAILS.append(f'{name}: got {g!r}, want {w!r}')
+
+
+def main():
+    # Rounding is direct from f64, to nearest even, keeping subnormals.
+    check('bf16 no double rounding', M.rnd(-5.140625236, 'bf16'), -5.15625)
+    check('f16 no double rounding', M.rnd(1 + 2**-11 + 2**-30, 'f16'),
+          1.0009765625)
+    check('bf16 tie to even', M.rnd([1 + 2**-8, 1 + 3 * 2**-8], 'bf16'),
+          [1.0, 1 + 2**-6])
+    check('bf16 subnormal kept', M.rnd(2.0**-130, 'bf16'), 2.0**-130)
+    check('bf16 smallest subnormal', M.rnd([2.0**-133, 2.0**-134,
+                                           1.5 * 2.0**-134], 'bf16'),
+          [2.0**-133, 0.0, 2.0**-133])
+    check('bf16 overflow', M.rnd([3.4e38, -1e39, 3.39e38], 'bf16'),
+          [np.inf, -np.inf, 3.3895313892515355e38])
+    check('bf16 nan', M.rnd(np.nan, 'bf16'), np.nan)
+    check('bf16 -0', M.rnd(-0.0, 'bf16'), -0.0)
+    check('f16 overflow', M.rnd([65520.0, 65519.0], 'f16'), [np.inf, 65504.0])
+    check('f32 subnormal', M.rnd(2.0**-149 * 3, 'f32'), 2.0**-149 * 3)
+    check('bf16 npy bits', M.to_npy_array(np.array([1.0, -2.0, np.inf]), 'bf16'
+                                          ).view(np.uint16),
+          np.array([0x3F80, 0xC000, 0x7F80], np.uint16))
+    # pow follows C: pow(0,0)=1, pow(-1,0.5)=nan, pow(0,-1)=inf,
+    # pow(nan,1)=nan, pow(1,inf)=1, pow(nan,0)=1, pow(-1,inf)=1.
+    with np.errstate(all='ignore'):
+        check('pow specials', M.BINARY['pow'](
+            np.array([0.0, -1.0, 0.0, np.nan, 1.0, np.nan, -1.0, -0.0]),
+            np.array([0.0, 0.5, -1.0, 1.0, np.inf, 0.0, np.inf, -1.0])),
+            [1.0, np.nan, np.inf, np.nan, 1.0, 1.0, 1.0, -np.inf])
+        check('max/min propagate nan', [M.BINARY['max'](np.nan, 1.0),
+                                        M.BINARY['min'](1.0, np.nan)],
+              [np.nan, np.nan])
+        check('x - x of inf', M.BINARY['sub'](np.inf, np.inf), np.nan)
+        check('cmp ne nan', M.CMP['ne'](np.nan, np.nan), True)
+        check('cmp eq nan', M.CMP['eq'](np.nan, np.nan), False)
+    # A one-op program: exact where the op is correctly rounded, a tolerance
+    # where the target may err, unchecked where the class is ill-conditioned.
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (4,), (False,))
+    p.args, p.base = [a], a
+    p.inputs['a'] = np.array([1.0, 2.0**-126, np.inf, 88.72283935546875])
+    e = fuzzgen.Val('e', 'f32', (4,), (False,))
+    s = fuzzgen.Val('s', 'f32', (4,), (False,))
+    p.ops = [fuzzgen.Op('binary', s, [a, a], op='sub'),
+             fuzzgen.Op('unary', e, [a], op='exp')]
+    p.results = [s, e]
+    (sv, stol, schk), (ev, etol, echk) = fuzzeval.expected(p, 'cpu', 0)
+    check('x - x', sv, [0.0, 0.0, np.nan, 0.0])
+    check('x - x exact', stol, [0.0] * 4)
+    check('exp value', ev[:3], [M.rnd(math.e, 'f32'), 1.0, np.inf])
+    if not (etol[0] > 0 and etol[0] < 1e-5):
+        FAILS.append(f'exp tolerance {etol[0]} not a few f32 ULPs')
+    check('exp near overflow unchecked', echk, [True, True, True, False])
+    bad = fuzzeval.compare(np.array([0.0, 0.0, 0.0, 0.0]), sv, stol, schk, 'f32')
+    check('inf - inf = 0 is caught', [len(bad)], [1])
+    # The printer writes what the parser reads.
+    check('const hex', [fuzzgen.const_text(math.inf, 'bf16') == '0x7F80'], [True])
+    for f in FAILS:
+        print('FAIL:', f)
+    print('self-test:', 'FAILED' if FAILS else 'passed')
+    return 1 if FAILS else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
