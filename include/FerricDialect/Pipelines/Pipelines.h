@@ -68,6 +68,17 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::desc("One warp-per-row kernel for a reduction and the row-wise "
                      "work after it (ferric-reduction-to-gpu row-groups)"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowGroupBlockElements{
+      *this, "row-group-block-elements",
+      llvm::cl::desc("Row groups over rows of at least this many elements run "
+                     "a block per row; 0: a warp per row (ferric-reduction-"
+                     "to-gpu row-group-block-elements)"),
+      llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
+      *this, "row-group-producers",
+      llvm::cl::desc("Row groups take the elementwise producer of their first "
+                     "reduction (ferric-reduction-to-gpu row-group-producers)"),
+      llvm::cl::init(false)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {
