@@ -271,3 +271,47 @@ func.func @residual_rmsnorm(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf3
   memref.dealloc %alloc_4 : memref<64xf32>
   return %alloc_6, %alloc : memref<64x4096xf32>, memref<64x4096xf32>
 }
+
+
+// -----
+
+// The same with the scaling written in place into the square's buffer (the
+// square is dead after the row sum): element j of that buffer is read and
+// written by one thread only, so row-group-producers takes it too.
+// PROD-LABEL: func.func @residual_rmsnorm_in_place
+//   PROD-NOT:   linalg.generic
+//       PROD:   gpu.launch
+//       PROD:   } {ferric.schedule = "row-group-block"}
+//   PROD-NOT:   gpu.launch
+//   PROD-NOT:   linalg.generic
+func.func @residual_rmsnorm_in_place(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf32>, %arg2: memref<4096xf32>) -> (memref<64x4096xf32>, memref<64x4096xf32>) {
+  %cst = arith.constant 1.000000e-03 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %cst_n = arith.constant 4.096000e+03 : f32
+  %alloc = memref.alloc() : memref<64x4096xf32>
+  %alloc_3 = memref.alloc() : memref<64x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<64x4096xf32>, memref<64x4096xf32>) outs(%alloc, %alloc_3 : memref<64x4096xf32>, memref<64x4096xf32>) {
+  ^bb0(%a: f32, %b: f32, %o0: f32, %o1: f32):
+    %h = arith.addf %a, %b : f32
+    %sq = arith.mulf %h, %h : f32
+    linalg.yield %h, %sq : f32, f32
+  }
+  %alloc_4 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%alloc_4 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_3 : memref<64x4096xf32>) outs(%alloc_4 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc_4, %arg2, %alloc : memref<64xf32>, memref<4096xf32>, memref<64x4096xf32>) outs(%alloc_3 : memref<64x4096xf32>) {
+  ^bb0(%s: f32, %g: f32, %h: f32, %o: f32):
+    %m = arith.divf %s, %cst_n : f32
+    %e = arith.addf %m, %cst : f32
+    %r = math.rsqrt %e : f32
+    %y = arith.mulf %h, %r : f32
+    %z = arith.mulf %y, %g : f32
+    linalg.yield %z : f32
+  }
+  memref.dealloc %alloc_4 : memref<64xf32>
+  return %alloc_3, %alloc : memref<64x4096xf32>, memref<64x4096xf32>
+}

@@ -37,7 +37,7 @@ static Value fullInput(linalg::GenericOp g) {
 static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
                       const llvm::DenseSet<Value> &rowOutputs,
                       const llvm::DenseSet<Value> &elementOutputs,
-                      AffineMap rowMap) {
+                      AffineMap rowMap, bool inPlace) {
   if (!g.hasPureBufferSemantics() || g.getNumLoops() != first.getNumLoops() ||
       !g.getBody()->getOps<linalg::IndexOp>().empty())
     return false;
@@ -75,8 +75,11 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
   // or the row map (reductions), read by no earlier member.
   for (OpOperand &out : g.getDpsInitsMutable()) {
     Value v = out.get();
-    if (!v.getDefiningOp<memref::AllocOp>() || v == x ||
-        rowOutputs.contains(v) || elementOutputs.contains(v))
+    // In place (a buffer the group read or wrote before, through the
+    // identity map): element j is read and written by one thread only, in
+    // program order.
+    if (!v.getDefiningOp<memref::AllocOp>() || rowOutputs.contains(v) ||
+        (!(inPlace && !reduction) && (v == x || elementOutputs.contains(v))))
       return false;
     if (!reduction && !g.getMatchingIndexingMap(&out).isIdentity())
       return false;
@@ -131,7 +134,15 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
   AffineMap rowMap = first.getMatchingIndexingMap(first.getDpsInitOperand(0));
   SmallVector<linalg::GenericOp> group{first};
   llvm::DenseSet<Value> rowOutputs{first.getDpsInits()[0]};
-  llvm::DenseSet<Value> elementOutputs, inputs;
+  // Inputs read through other maps than the identity (by other threads).
+  llvm::DenseSet<Value> elementOutputs, inputs, crossInputs;
+  auto addInputs = [&](linalg::GenericOp g) {
+    for (OpOperand *in : g.getDpsInputOperands()) {
+      inputs.insert(in->get());
+      if (!g.getMatchingIndexingMap(in).isIdentity())
+        crossInputs.insert(in->get());
+    }
+  };
   SmallVector<Value> memberFills{Value()};
   SmallVector<linalg::FillOp> folded;
   linalg::FillOp pendingFill;
@@ -144,8 +155,8 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
     memberFills.insert(memberFills.begin(), Value());
     elementOutputs.insert(producer.getDpsInits().begin(),
                           producer.getDpsInits().end());
-    for (Value v : producer.getDpsInputs())
-      inputs.insert(v);
+    addInputs(producer);
+    addInputs(first);
   }
   for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
     if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
@@ -159,11 +170,14 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       continue;
     }
     auto g = dyn_cast<linalg::GenericOp>(op);
-    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap))
+    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap,
+                         withProducer))
       break;
-    // A member must not overwrite what an earlier member reads.
-    if (llvm::any_of(g.getDpsInits(),
-                     [&](Value v) { return inputs.contains(v); }))
+    // A member must not overwrite what an earlier member reads (with
+    // withProducer: what another thread reads).
+    if (llvm::any_of(g.getDpsInits(), [&](Value v) {
+          return (withProducer ? crossInputs : inputs).contains(v);
+        }))
       break;
     bool reduction = g.getNumReductionLoops() != 0;
     Value fillValue;
@@ -174,8 +188,7 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       folded.push_back(pendingFill);
       pendingFill = {};
     }
-    for (Value v : g.getDpsInputs())
-      inputs.insert(v);
+    addInputs(g);
     group.push_back(g);
     memberFills.push_back(fillValue);
     if (reduction) {
