@@ -63,8 +63,22 @@ def twins():
     def softmax(x):
         return torch.softmax(x, -1)
 
+    def log_softmax(x):
+        return torch.log_softmax(x, -1)
+
+    def layernorm(x, g, b):
+        mu = x.mean(-1, keepdim=True)
+        d = x - mu
+        return d * torch.rsqrt((d * d).mean(-1, keepdim=True) + 1e-5) * g + b
+
+    def residual_rmsnorm(x, r, g):
+        h = x + r
+        return h * torch.rsqrt((h * h).mean(-1, keepdim=True) + 1e-6) * g, h
+
     def matmul(a, b):
         return a @ b
+
+    rows = lambda n, m: max(1, n // m)
 
     square = lambda n: int(math.isqrt(n))
     return {
@@ -77,6 +91,14 @@ def twins():
         "long_chain": (long_chain, lambda n: [(n,), (n,), (n,)]),
         "rmsnorm": (rmsnorm, lambda n: [(n // 1024, 1024), (1024,)]),
         "softmax": (softmax, lambda n: [(n // 1024, 1024)]),
+        "log_softmax": (log_softmax, lambda n: [(rows(n, 1024), 1024)]),
+        "layernorm": (layernorm,
+                      lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
+        "residual_rmsnorm": (residual_rmsnorm,
+                             lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
+        # Softmax over rows of 32 to 32000 elements (the row schedules).
+        **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
+           for m in (32, 128, 1024, 4096, 32000)},
         # n elements per operand: a sqrt(n) x sqrt(n) matmul (compute-bound;
         # its GB/s and % copy BW columns mean nothing).
         "matmul": (matmul, lambda n: [(square(n), square(n))] * 2),
@@ -125,6 +147,12 @@ GEMM_BATCH = 8
 # Elementwise and reduction workloads: the default set and the geomean.
 MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
                 "row_scale", "long_chain", "rmsnorm", "softmax"]
+
+# The row-reduction workloads (issue 13): not in the default set, so the
+# default geomean stays comparable; run them with --workloads=...,
+# e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
+ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
+        "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000"]
 
 
 TORCH_DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}

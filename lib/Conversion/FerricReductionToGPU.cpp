@@ -336,7 +336,10 @@ Value ReductionWriter::wholeChunksEnd(OpBuilder &b, Value chunk) {
 
 Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
                                    Operation *combiner, ArrayRef<Value> idx,
-                                   Value lane, const RowValues *rowValues) {
+                                   Value lane, const RowValues *rowValues,
+                                   unsigned stride) {
+  if (!stride)
+    stride = warpSize;
   BlockArgument accArg = g.getRegionOutputArgs()[0];
   auto accType = cast<FloatType>(accArg.getType());
   auto index = [&](int64_t v) {
@@ -344,9 +347,9 @@ Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
   };
   Value identity =
       arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
-  // Whole chunks of kPartials * warpSize elements: lane l folds element
-  // base + l + k * warpSize into partial k. Then the rest, one at a time.
-  Value chunk = index(kPartials * warpSize);
+  // Whole chunks of kPartials * stride elements: lane l folds element
+  // base + l + k * stride into partial k. Then the rest, one at a time.
+  Value chunk = index(kPartials * stride);
   Value mainEnd = wholeChunksEnd(b, chunk);
   auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk,
                                  SmallVector<Value>(kPartials, identity));
@@ -357,7 +360,7 @@ Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
     SmallVector<Value> next;
     for (unsigned k = 0; k < kPartials; ++k) {
       SmallVector<Value> full(idx);
-      delinearize(b, arith::AddIOp::create(b, loc, base, index(k * warpSize)),
+      delinearize(b, arith::AddIOp::create(b, loc, base, index(k * stride)),
                   reductionDims, full);
       next.push_back(
           foldElement(b, g, full, main.getRegionIterArgs()[k], rowValues));
@@ -365,8 +368,8 @@ Value ReductionWriter::warpPartial(OpBuilder &b, linalg::GenericOp g,
     scf::YieldOp::create(b, loc, next);
   }
   Value partial =
-      foldRange(b, arith::AddIOp::create(b, loc, mainEnd, lane),
-                index(warpSize), main.getResult(0), idx, g, rowValues);
+      foldRange(b, arith::AddIOp::create(b, loc, mainEnd, lane), index(stride),
+                main.getResult(0), idx, g, rowValues);
   for (unsigned k = 1; k < kPartials; ++k)
     partial = combine(b, combiner, accArg, partial, main.getResult(k));
   return partial;
@@ -417,8 +420,8 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
 }
 
 void ReductionWriter::blockTree(OpBuilder &b, Operation *combiner, Value smem,
-                                Value tid, Value partial) {
-  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+                                Value tid, Value partial, linalg::GenericOp g) {
+  BlockArgument accArg = (g ? g : generic).getRegionOutputArgs()[0];
   // Tree over workgroup memory: after the step of stride s, smem[t] (t < s)
   // holds the fold of smem[t] and smem[t + s].
   memref::StoreOp::create(b, loc, partial, smem, tid);
@@ -560,9 +563,10 @@ struct FerricReductionToGPUPass
       SmallVector<linalg::FillOp> foldedFills;
       SmallVector<linalg::GenericOp> group;
       if (combiner && rowGroups && warpSize && threads >= warpSize)
-        group = findRowGroup(g, fills, foldedFills);
+        group = findRowGroup(g, fills, foldedFills, rowGroupProducers);
       if (group.size() > 1)
-        fills[0] = fill ? fill.value() : Value();
+        fills[llvm::find(group, g) - group.begin()] =
+            fill ? fill.value() : Value();
       // Folded fills go first: the writers take their constants, and a
       // buffer's remaining users say whether a row result must be stored.
       if (fill)
@@ -571,7 +575,7 @@ struct FerricReductionToGPUPass
         for (linalg::FillOp f : foldedFills)
           f.erase();
         OpBuilder b(group.back());
-        writer.writeRowGroup(b, group, fills);
+        writer.writeRowGroup(b, group, fills, rowGroupBlockElements);
       } else if (columnCombiner) {
         OpBuilder b(g);
         writer.writeColumn(b, columnCombiner);

@@ -155,6 +155,8 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.blockSize = options.blockSize;
     reduction.warpSize = 32;
     reduction.rowGroups = options.rowGroups;
+    reduction.rowGroupBlockElements = options.rowGroupBlockElements;
+    reduction.rowGroupProducers = options.rowGroupProducers;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

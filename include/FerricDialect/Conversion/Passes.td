@@ -380,6 +380,17 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     Option<"rowGroups", "row-groups", "bool", /*default=*/"true",
            "With warp-size: one kernel for a reduction and the row-wise work "
            "after it">,
+    Option<"rowGroupBlockElements", "row-group-block-elements", "unsigned",
+           /*default=*/"0",
+           "Row groups over rows of at least this many reduced elements run "
+           "one block per row (row-group-block) instead of one warp per row; "
+           "0 (the default) keeps every row group on one warp per row. With "
+           "a row length known only at run time the host picks">,
+    Option<"rowGroupProducers", "row-group-producers", "bool",
+           /*default=*/"false",
+           "A row group also takes the elementwise kernel just before its "
+           "first reduction that writes the buffer it reduces (residual add "
+           "+ RMSNorm: one kernel writing both results)">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

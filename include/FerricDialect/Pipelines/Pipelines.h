@@ -78,6 +78,17 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "tf32",
       llvm::cl::desc("Let cuBLASLt use TF32 for f32 matmuls (not IEEE f32)"),
       llvm::cl::init(false)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowGroupBlockElements{
+      *this, "row-group-block-elements",
+      llvm::cl::desc("Row groups over rows of at least this many elements run "
+                     "a block per row; 0: a warp per row (ferric-reduction-"
+                     "to-gpu row-group-block-elements)"),
+      llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
+      *this, "row-group-producers",
+      llvm::cl::desc("Row groups take the elementwise producer of their first "
+                     "reduction (ferric-reduction-to-gpu row-group-producers)"),
+      llvm::cl::init(false)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {

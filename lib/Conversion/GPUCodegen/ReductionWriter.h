@@ -78,13 +78,35 @@ public:
   /// this writer's reduction, every member has its loop space, the
   /// reductions fold the same innermost dims, and `fills[i]` is the folded
   /// fill constant of member i's output (or null).
+  /// Rows of at least `blockElements` reduced elements (0: none) get one
+  /// block per row instead (RowGroupsBlock.cpp); the host picks when the
+  /// row length is dynamic.
   void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
-                     ArrayRef<Value> fills);
+                     ArrayRef<Value> fills, unsigned blockElements = 0);
 
 private:
   /// Independent partials per lane in warp kernels, so that each lane has
   /// this many loads in flight.
   static constexpr unsigned kPartials = 4;
+
+  /// The warp-per-row kernel of writeRowGroup (RowGroups.cpp).
+  void writeRowGroupWarp(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                         ArrayRef<Value> fills);
+  /// The block-per-row kernel of writeRowGroup (RowGroupsBlock.cpp): every
+  /// thread of the block folds a strided share of each reduction, combined
+  /// by a tree in workgroup memory, and every thread then reads the total.
+  void writeRowGroupBlock(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                          ArrayRef<Value> fills);
+  /// Member `g` of a row group: its result at row `idx`, as the lane that
+  /// stores it (thread `isStorer`) needs it: combined with the output's
+  /// start value, stored unless only the group reads it.
+  Value finishRowReduction(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                           linalg::GenericOp g, Value fill, Value total,
+                           ArrayRef<Value> idx, Value isStorer);
+  /// Elementwise member `g` of a row group at reduced element `j` of the
+  /// row at `idx`.
+  void rowElement(OpBuilder &b, linalg::GenericOp g, ArrayRef<Value> idx,
+                  Value j, const RowValues &rowValues);
 
   /// Host side: loop sizes, output and reduced element counts.
   void computeSizes(OpBuilder &b);
@@ -128,10 +150,11 @@ private:
   /// unrolled main loops end and their one-at-a-time rest begins.
   Value wholeChunksEnd(OpBuilder &b, Value chunk);
   /// This lane's fold of the reduced elements of the output at `idx` by
-  /// reduction `g` (elements lane, lane + warpSize, ...).
+  /// reduction `g` (elements lane, lane + stride, ...; stride 0 is
+  /// warpSize).
   Value warpPartial(OpBuilder &b, linalg::GenericOp g, Operation *combiner,
-                    ArrayRef<Value> idx, Value lane,
-                    const RowValues *rowValues);
+                    ArrayRef<Value> idx, Value lane, const RowValues *rowValues,
+                    unsigned stride = 0);
   /// `partial` combined across the lanes of each warp (every lane gets the
   /// total), with gpu.shuffle xor.
   Value warpAllReduce(OpBuilder &b, linalg::GenericOp g, Operation *combiner,
@@ -154,9 +177,10 @@ private:
   Value blockedFold(OpBuilder &b, Operation *combiner, Value count,
                     Value identity, FoldStep step);
   /// Stores `partial` at smem[tid] and folds smem[0 .. threads) into
-  /// smem[0] with a tree (barriers included; every thread must call it).
+  /// smem[0] with a tree (barriers included; every thread must call it), by
+  /// the combiner of `g` (default: this writer's reduction).
   void blockTree(OpBuilder &b, Operation *combiner, Value smem, Value tid,
-                 Value partial);
+                 Value partial, linalg::GenericOp g = {});
   /// Two-stage split of a reduction with few outputs (innermost loop
   /// reduced): G blocks per output each fold a grid-strided share into a
   /// partial, then one block per output folds the G partials.
@@ -204,10 +228,14 @@ private:
 /// of the same dims (combiner form, at most 32-bit accumulators) or
 /// elementwise over the whole space, writing fresh buffers. Constant fills
 /// of a member's output between members are folded: `fills` gets one entry
-/// per member (null: none), `foldedFills` the fills to erase.
+/// per member (null: none), `foldedFills` the fills to erase. With
+/// `withProducer`, the elementwise generic writing the buffer `first` reads
+/// (just before it, same loop space) joins the group as its first member,
+/// and members may read its outputs instead of that buffer.
 SmallVector<linalg::GenericOp>
 findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
-             SmallVectorImpl<linalg::FillOp> &foldedFills);
+             SmallVectorImpl<linalg::FillOp> &foldedFills,
+             bool withProducer = false);
 
 } // namespace ferric
 } // namespace mlir

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -36,12 +37,15 @@ static Value fullInput(linalg::GenericOp g) {
 static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
                       const llvm::DenseSet<Value> &rowOutputs,
                       const llvm::DenseSet<Value> &elementOutputs,
-                      AffineMap rowMap) {
+                      AffineMap rowMap, bool inPlace) {
   if (!g.hasPureBufferSemantics() || g.getNumLoops() != first.getNumLoops() ||
       !g.getBody()->getOps<linalg::IndexOp>().empty())
     return false;
+  // Reading x, or an earlier elementwise member's output, through the
+  // identity map: the same loop space.
   bool readsX = llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *in) {
-    return in->get() == x && g.getMatchingIndexingMap(in).isIdentity();
+    return (in->get() == x || elementOutputs.contains(in->get())) &&
+           g.getMatchingIndexingMap(in).isIdentity();
   });
   if (!readsX)
     return false;
@@ -71,8 +75,11 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
   // or the row map (reductions), read by no earlier member.
   for (OpOperand &out : g.getDpsInitsMutable()) {
     Value v = out.get();
-    if (!v.getDefiningOp<memref::AllocOp>() || v == x ||
-        rowOutputs.contains(v) || elementOutputs.contains(v))
+    // In place (a buffer the group read or wrote before, through the
+    // identity map): element j is read and written by one thread only, in
+    // program order.
+    if (!v.getDefiningOp<memref::AllocOp>() || rowOutputs.contains(v) ||
+        (!(inPlace && !reduction) && (v == x || elementOutputs.contains(v))))
       return false;
     if (!reduction && !g.getMatchingIndexingMap(&out).isIdentity())
       return false;
@@ -80,10 +87,45 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
   return true;
 }
 
-SmallVector<linalg::GenericOp>
-mlir::ferric::findRowGroup(linalg::GenericOp first,
-                           SmallVectorImpl<Value> &fills,
-                           SmallVectorImpl<linalg::FillOp> &foldedFills) {
+/// The elementwise generic that writes what `first` reduces, just before it
+/// (past its output's fill): it reads and writes buffers of the row space
+/// through the identity map, so its element j can be computed by the thread
+/// that then reads it in the row group.
+static linalg::GenericOp producerOf(linalg::GenericOp first, Value x) {
+  Operation *op = first->getPrevNode();
+  for (; op; op = op->getPrevNode()) {
+    if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+      continue;
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (!fill || fill.getDpsInits()[0] != first.getDpsInits()[0])
+      break;
+  }
+  auto p = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!p || !p.hasPureBufferSemantics() || p.getNumReductionLoops() != 0 ||
+      p.getNumLoops() != first.getNumLoops() ||
+      !p.getBody()->getOps<linalg::IndexOp>().empty() ||
+      !llvm::is_contained(p.getDpsInits(), x))
+    return {};
+  for (OpOperand &operand : p->getOpOperands()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    AffineMap map = p.getMatchingIndexingMap(&operand);
+    if (p.isDpsInit(&operand)
+            ? !map.isIdentity() ||
+                  !operand.get().getDefiningOp<memref::AllocOp>()
+            : !map.isProjectedPermutation())
+      return {};
+  }
+  // x's loop space is the producer's: every output has x's shape.
+  for (Value out : p.getDpsInits())
+    if (out.getType() != x.getType())
+      return {};
+  return p;
+}
+
+SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
+    linalg::GenericOp first, SmallVectorImpl<Value> &fills,
+    SmallVectorImpl<linalg::FillOp> &foldedFills, bool withProducer) {
   Value x = fullInput(first);
   auto acc = dyn_cast<FloatType>(first.getRegionOutputArgs()[0].getType());
   // Shuffles move 32 bits (narrower floats travel as f32).
@@ -92,11 +134,30 @@ mlir::ferric::findRowGroup(linalg::GenericOp first,
   AffineMap rowMap = first.getMatchingIndexingMap(first.getDpsInitOperand(0));
   SmallVector<linalg::GenericOp> group{first};
   llvm::DenseSet<Value> rowOutputs{first.getDpsInits()[0]};
-  llvm::DenseSet<Value> elementOutputs, inputs;
+  // Inputs read through other maps than the identity (by other threads).
+  llvm::DenseSet<Value> elementOutputs, inputs, crossInputs;
+  auto addInputs = [&](linalg::GenericOp g) {
+    for (OpOperand *in : g.getDpsInputOperands()) {
+      inputs.insert(in->get());
+      if (!g.getMatchingIndexingMap(in).isIdentity())
+        crossInputs.insert(in->get());
+    }
+  };
   SmallVector<Value> memberFills{Value()};
   SmallVector<linalg::FillOp> folded;
   linalg::FillOp pendingFill;
   bool hasElementwise = false;
+  // The producer of x (residual add + RMSNorm: x + r and its square) joins
+  // as the first member, writing its outputs for the members after it.
+  linalg::GenericOp producer = withProducer ? producerOf(first, x) : nullptr;
+  if (producer) {
+    group.insert(group.begin(), producer);
+    memberFills.insert(memberFills.begin(), Value());
+    elementOutputs.insert(producer.getDpsInits().begin(),
+                          producer.getDpsInits().end());
+    addInputs(producer);
+    addInputs(first);
+  }
   for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
     if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
       continue;
@@ -109,11 +170,14 @@ mlir::ferric::findRowGroup(linalg::GenericOp first,
       continue;
     }
     auto g = dyn_cast<linalg::GenericOp>(op);
-    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap))
+    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap,
+                         withProducer))
       break;
-    // A member must not overwrite what an earlier member reads.
-    if (llvm::any_of(g.getDpsInits(),
-                     [&](Value v) { return inputs.contains(v); }))
+    // A member must not overwrite what an earlier member reads (with
+    // withProducer: what another thread reads).
+    if (llvm::any_of(g.getDpsInits(), [&](Value v) {
+          return (withProducer ? crossInputs : inputs).contains(v);
+        }))
       break;
     bool reduction = g.getNumReductionLoops() != 0;
     Value fillValue;
@@ -124,8 +188,7 @@ mlir::ferric::findRowGroup(linalg::GenericOp first,
       folded.push_back(pendingFill);
       pendingFill = {};
     }
-    for (Value v : g.getDpsInputs())
-      inputs.insert(v);
+    addInputs(g);
     group.push_back(g);
     memberFills.push_back(fillValue);
     if (reduction) {
@@ -153,8 +216,79 @@ mlir::ferric::findRowGroup(linalg::GenericOp first,
 
 void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<linalg::GenericOp> members,
-                                    ArrayRef<Value> fills) {
+                                    ArrayRef<Value> fills,
+                                    unsigned blockElements) {
   computeSizes(b);
+  if (!blockElements)
+    return writeRowGroupWarp(b, members, fills);
+  // Long rows: a warp per row leaves most of a block's threads idle on few
+  // rows and re-reads a row too long for its lanes' share of L1; a block
+  // per row spreads the row over all its threads.
+  if (std::optional<int64_t> red = getConstantIntValue(numRed))
+    return *red >= (int64_t)blockElements
+               ? writeRowGroupBlock(b, members, fills)
+               : writeRowGroupWarp(b, members, fills);
+  Value longRows = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, numRed,
+      arith::ConstantIndexOp::create(b, loc, blockElements));
+  hostChoice = true;
+  auto choice = scf::IfOp::create(b, loc, longRows, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&choice.getThenRegion().front());
+  writeRowGroupBlock(b, members, fills);
+  b.setInsertionPointToStart(&choice.getElseRegion().front());
+  writeRowGroupWarp(b, members, fills);
+}
+
+Value ReductionWriter::finishRowReduction(OpBuilder &b,
+                                          ArrayRef<linalg::GenericOp> members,
+                                          linalg::GenericOp g, Value fill,
+                                          Value total, ArrayRef<Value> idx,
+                                          Value isStorer) {
+  OpOperand *init = g.getDpsInitOperand(0);
+  SmallVector<Value> at = indicesOf(init, idx);
+  Value result = combine(b, blockCombiner(g), g.getRegionOutputArgs()[0],
+                         startValue(b, init, at, fill), total);
+  // Every thread holds the row's result; one also stores it unless only the
+  // group reads it (and a dealloc frees it).
+  bool readOutside = llvm::any_of(init->get().getUsers(), [&](Operation *user) {
+    return !isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user);
+  });
+  if (readOutside) {
+    auto store = scf::IfOp::create(b, loc, isStorer, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&store.getThenRegion().front());
+    memref::StoreOp::create(b, loc, result, init->get(), at);
+  }
+  return result;
+}
+
+void ReductionWriter::rowElement(OpBuilder &b, linalg::GenericOp g,
+                                 ArrayRef<Value> idx, Value j,
+                                 const RowValues &rowValues) {
+  SmallVector<Value> full(idx);
+  delinearize(b, j, reductionDims, full);
+  // Output arguments the body reads are loaded; the others get a zero
+  // (nothing reads it).
+  SmallVector<Value> outArgs;
+  for (OpOperand &out : g.getDpsInitsMutable()) {
+    BlockArgument arg = g.getMatchingBlockArgument(&out);
+    outArgs.push_back(
+        arg.use_empty()
+            ? arith::ConstantOp::create(
+                  b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType())))
+                  .getResult()
+            : memref::LoadOp::create(b, loc, out.get(), indicesOf(&out, full))
+                  .getResult());
+  }
+  SmallVector<Value> values = applyBody(b, g, full, outArgs, &rowValues);
+  for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values))
+    memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
+}
+
+void ReductionWriter::writeRowGroupWarp(OpBuilder &b,
+                                        ArrayRef<linalg::GenericOp> members,
+                                        ArrayRef<Value> fills) {
   SmallVector<Value> idx;
   Value lane = warpRows(b, idx, "row-group");
   auto index = [&](int64_t v) {
@@ -167,53 +301,15 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     linalg::GenericOp g = member;
     if (g.getNumReductionLoops() != 0) {
       Operation *combiner = blockCombiner(g);
-      BlockArgument accArg = g.getRegionOutputArgs()[0];
       Value partial = warpPartial(b, g, combiner, idx, lane, &rowValues);
       Value total = warpAllReduce(b, g, combiner, partial);
-      OpOperand *init = g.getDpsInitOperand(0);
-      SmallVector<Value> at = indicesOf(init, idx);
-      Value result =
-          combine(b, combiner, accArg, startValue(b, init, at, fill), total);
-      // Every lane holds the row's result; lane 0 also stores it unless only
-      // the group reads it (and a dealloc frees it).
-      bool readOutside =
-          llvm::any_of(init->get().getUsers(), [&](Operation *user) {
-            return !isa<memref::DeallocOp>(user) &&
-                   !llvm::is_contained(members, user);
-          });
-      if (readOutside) {
-        auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&store.getThenRegion().front());
-        memref::StoreOp::create(b, loc, result, init->get(), at);
-      }
-      rowValues[init->get()] = result;
+      rowValues[g.getDpsInits()[0]] =
+          finishRowReduction(b, members, g, fill, total, idx, isLane0);
       continue;
     }
     // Elementwise over the row: lane l takes elements l, l + warpSize, ...,
     // the order in which the reductions read them; kPartials of them per
     // step of the main loop (that many loads in flight), then the rest.
-    auto element = [&, g = g](OpBuilder &b, Value j) mutable {
-      SmallVector<Value> full(idx);
-      delinearize(b, j, reductionDims, full);
-      // Output arguments the body reads are loaded; the others get a zero
-      // (nothing reads it).
-      SmallVector<Value> outArgs;
-      for (OpOperand &out : g.getDpsInitsMutable()) {
-        BlockArgument arg = g.getMatchingBlockArgument(&out);
-        outArgs.push_back(
-            arg.use_empty()
-                ? arith::ConstantOp::create(
-                      b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType())))
-                      .getResult()
-                : memref::LoadOp::create(b, loc, out.get(),
-                                         indicesOf(&out, full))
-                      .getResult());
-      }
-      SmallVector<Value> values = applyBody(b, g, full, outArgs, &rowValues);
-      for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values))
-        memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, full));
-    };
     Value chunk = index(kPartials * warpSize);
     Value mainEnd = wholeChunksEnd(b, chunk);
     auto main = scf::ForOp::create(b, loc, index(0), mainEnd, chunk);
@@ -222,13 +318,15 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       b.setInsertionPointToStart(main.getBody());
       Value base = arith::AddIOp::create(b, loc, main.getInductionVar(), lane);
       for (unsigned k = 0; k < kPartials; ++k)
-        element(b, arith::AddIOp::create(b, loc, base, index(k * warpSize)));
+        rowElement(b, g, idx,
+                   arith::AddIOp::create(b, loc, base, index(k * warpSize)),
+                   rowValues);
     }
     auto rest =
         scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, mainEnd, lane),
                            numRed, index(warpSize));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(rest.getBody());
-    element(b, rest.getInductionVar());
+    rowElement(b, g, idx, rest.getInductionVar(), rowValues);
   }
 }
