@@ -17,38 +17,16 @@
 
 #include <cublasLt.h>
 
+#include "SignatureCheck.h"
+
 #include <cstddef>
 #include <cstdio>
-#include <tuple>
 
 namespace ours = ferric::cuda::lt;
 
 namespace {
 
-template <typename T> struct Signature;
-template <typename R, typename... Args> struct Signature<R (*)(Args...)> {
-  using Result = R;
-  using Params = std::tuple<Args...>;
-};
-
-template <typename A, typename B, size_t... I>
-constexpr bool sameSizes(std::index_sequence<I...>) {
-  return ((sizeof(std::tuple_element_t<I, A>) ==
-           sizeof(std::tuple_element_t<I, B>)) &&
-          ...);
-}
-
-template <typename Ours, typename Theirs> constexpr bool compatible() {
-  using O = Signature<Ours>;
-  using T = Signature<Theirs>;
-  constexpr size_t arity = std::tuple_size_v<typename O::Params>;
-  if constexpr (arity != std::tuple_size_v<typename T::Params>)
-    return false;
-  else
-    return sizeof(typename O::Result) == sizeof(typename T::Result) &&
-           sameSizes<typename O::Params, typename T::Params>(
-               std::make_index_sequence<arity>());
-}
+using ferric::cuda::test::compatible;
 
 #define FERRIC_CUBLASLT_CHECK_ENTRY(member, symbol, ret, params)               \
   static_assert(                                                               \
