@@ -5,17 +5,25 @@
 # test/Integration/cuda/*.mlir with the `| FileCheck ...` part removed and
 # checks the exit status (each RUN line is a single `ferric-run ... --check`).
 #
-#   scripts/gpu-tests.sh PACK.tar.xz [TEST_DIR]
+#   scripts/gpu-tests.sh PACK.tar.xz [TEST_DIR_OR_FILE...]
+#
+# FERRIC_GPU_JOBS=N runs N test files at once (default 1: the GPU is shared
+# by the kernels of concurrent files, so use this for correctness runs only,
+# never while timing anything).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-pack=${1:?usage: gpu-tests.sh PACK.tar.xz [TEST_DIR]}
-tests=${2:-$root/test/Integration/cuda}
+pack=${1:?usage: gpu-tests.sh PACK.tar.xz [TEST_DIR_OR_FILE...]}
+shift
+[ $# -gt 0 ] || set -- "$root/test/Integration/cuda"
 work=${FERRIC_GPU_WORK:-/tmp/ferric-gpu}
+jobs=${FERRIC_GPU_JOBS:-1}
 mkdir -p "$work" && tar -C "$work" -xJf "$pack"
 export PATH="$work/bin:$PATH" CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-export XDG_CACHE_HOME="$work/cache"
-pass=0 fail=0
-for t in "$tests"/*.mlir; do
+export XDG_CACHE_HOME="$work/cache" FERRIC_GPU_WORK="$work"
+
+# Runs the RUN lines of one file; prints "PASS n" / "FAIL ..." lines.
+run_file() {
+  local t=$1 dir line cmd out rc expect_fail
   dir=$(dirname "$t")
   while IFS= read -r line; do
     cmd=${line#*RUN: }
@@ -25,13 +33,23 @@ for t in "$tests"/*.mlir; do
     case "$cmd" in not\ *) expect_fail=1; cmd=${cmd#not };; *) expect_fail=0;; esac
     out=$(eval "$cmd" 2>&1); rc=$?
     if { [ $expect_fail = 0 ] && [ $rc = 0 ]; } || { [ $expect_fail = 1 ] && [ $rc != 0 ]; }; then
-      pass=$((pass + 1))
+      echo "PASS"
     else
-      fail=$((fail + 1))
       echo "FAIL: $(basename "$t"): $cmd"
       echo "$out" | tail -5 | sed 's/^/    /'
     fi
   done < <(grep -h '// RUN:' "$t")
+}
+export -f run_file
+
+files=()
+for arg in "$@"; do
+  if [ -d "$arg" ]; then files+=("$arg"/*.mlir); else files+=("$arg"); fi
 done
+results=$(printf '%s\0' "${files[@]}" |
+  xargs -0 -n1 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" > "$r" 2>&1; cat "$r"; rm -f "$r"' _)
+pass=$(grep -c '^PASS$' <<<"$results")
+fail=$(grep -c '^FAIL: ' <<<"$results")
+grep -v '^PASS$' <<<"$results"
 echo "cuda integration: $pass passed, $fail failed"
-[ $fail = 0 ]
+[ "$fail" = 0 ]
