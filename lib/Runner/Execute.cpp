@@ -229,7 +229,8 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
 }
 
 llvm::Expected<std::vector<TargetTensor>>
-Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
+Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
+                        std::optional<void *> stream) {
   // The checks only need dtypes and shapes; scalars are copied by value.
   std::vector<HostTensor> described(inputs.size());
   std::vector<void *> buffers(inputs.size(), nullptr);
@@ -256,6 +257,24 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
   auto lib = RuntimeLib::get(options.target);
   if (!lib)
     return lib.takeError();
+  if (stream &&
+      (!*lib || !(*lib)->api->useStream || !(*lib)->api->memRecordStream))
+    return llvm::createStringError(
+        "running on a caller's stream needs the cuda target (this "
+        "executable is for " +
+        targetName(options.target).str() + ")");
+  // The loan covers everything below that creates a stream (Memory too),
+  // and ends on every path out.
+  if (stream) {
+    (*lib)->api->useStream(1, *stream);
+    for (void *buf : buffers)
+      if (buf)
+        (*lib)->api->memRecordStream(buf, *stream);
+  }
+  llvm::scope_exit endLoan([&] {
+    if (stream)
+      (*lib)->api->useStream(0, nullptr);
+  });
   Memory memory(*lib);
   CallFrame frame;
   if (llvm::Error e =
@@ -263,7 +282,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
     return std::move(e);
   if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
     return std::move(e);
-  if (*lib)
+  if (*lib && !stream)
     (*lib)->api->streamSynchronize(memory.stream);
 
   std::vector<TargetTensor> out;

@@ -15,6 +15,7 @@ call ``.contiguous()`` first); ``copy=False`` refuses instead of copying.
 """
 
 import ctypes
+import threading
 
 import numpy as np
 
@@ -105,6 +106,9 @@ class Tensor:
             device
         t._node = t._stream = t._error = None
         t._order = 0
+        # The CUDA stream a stream= call queued this tensor's data on
+        # (None: ready for any stream; see _wait).
+        t._cuda_stream = None
         return t
 
     # Lazy mode (ferric/lazy.py): a pending tensor has a recorded node and
@@ -117,6 +121,7 @@ class Tensor:
 
     def _settle(self, r):
         self._owner, self._ptr, self._host = r._owner, r._ptr, r._host
+        self._cuda_stream = r._cuda_stream
         self._node = self._stream = None
 
     def _fail(self, error):
@@ -139,6 +144,17 @@ class Tensor:
             self._stream.flush()
         return self
 
+    def _wait(self, stream=None):
+        """Makes the data usable on `stream` (a handle; None: the host and
+        the runtime's own stream): a tensor computed by a stream= call on
+        another stream waits for that stream first (a host wait)."""
+        s = self._cuda_stream
+        if s is not None and (stream is None or
+                              not _same_stream(s, stream)):
+            synchronize("cuda", s)
+            self._cuda_stream = None
+        return self
+
     # Properties.
     @property
     def ndim(self):
@@ -153,7 +169,9 @@ class Tensor:
         return self.size * _ITEMSIZE[self.dtype]
 
     def data_ptr(self):
-        """The address of the first element (device memory on CUDA)."""
+        """The address of the first element (device memory on CUDA). A
+        result of a ``stream=`` call is ready only when that stream gets
+        there: order other work after it yourself."""
         self._ready()
         return self._ptr or 0
 
@@ -173,6 +191,7 @@ class Tensor:
         self._ready()
         if self._host is not None:
             return self._host
+        self._wait()
         out = np.empty(self.shape, _STORAGE[self.dtype])
         if self.nbytes:
             _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
@@ -219,8 +238,10 @@ class Tensor:
             raise ValueError("cannot reshape %s into %s" % (self.shape,
                                                            shape))
         host = None if self._host is None else self._host.reshape(shape)
-        return Tensor._make(self._owner, self._ptr, shape, self.dtype,
-                            self.device, host)
+        t = Tensor._make(self._owner, self._ptr, shape, self.dtype,
+                         self.device, host)
+        t._cuda_stream = self._cuda_stream
+        return t
 
     # Operations: recorded in lazy mode, run at once otherwise.
     def _op(self, make, *others):
@@ -320,9 +341,14 @@ class Tensor:
         return (_dlpack.KDL_CPU, 0)
 
     def __dlpack__(self, stream=None):
-        # Ferric's CUDA calls are complete when they return (the runner
-        # synchronizes), so any consumer stream already sees the data.
+        # Calls without stream= are complete when they return (the runner
+        # synchronizes), so any consumer stream already sees their data. A
+        # stream= result is ready on its own stream; a consumer on another
+        # stream (DLPack: None or 1 is the legacy default stream) gets it
+        # after a host wait for that stream.
         self._ready()
+        if self._cuda_stream is not None and stream != -1:
+            self._wait(1 if stream is None else stream)
         return _dlpack.export(self, self.data_ptr(), self.shape, self.dtype,
                               *self.__dlpack_device__())
 
@@ -336,10 +362,14 @@ class Tensor:
         if self.dtype == "bf16":
             raise AttributeError("the CUDA array interface has no bfloat16;"
                                  " use __dlpack__")
+        # "stream": where a consumer must synchronize first (the stream= call
+        # that made the data; 1 is the legacy default stream, 0 is not
+        # allowed), None when the data are ready.
+        s = self._cuda_stream
         return {"version": 3, "shape": self.shape,
                 "typestr": np.dtype(_STORAGE[self.dtype]).str,
                 "data": (self.data_ptr(), False), "strides": None,
-                "stream": None}
+                "stream": None if s is None else (s or 1)}
 
 
 def _unary(name):
@@ -410,9 +440,25 @@ def synchronize(device, stream=None):
     _capi._check(_capi._target_sync(device.encode(), stream_handle(stream)))
 
 
-def _from_dlpack(x, device, copy, what):
+def _same_stream(a, b):
+    """Whether CUstream handles `a` and `b` name one stream (DLPack's 1 is
+    the legacy default stream, handle 0)."""
+    return (a or 1) == (b or 1)
+
+
+def _dlpack_stream(handle):
+    """The DLPack `stream=` value for CUstream `handle` (0, the legacy
+    default stream, is spelled 1 in DLPack)."""
+    return 1 if not handle else handle
+
+
+def _from_dlpack(x, device, copy, what, stream=None):
     src_type, _ = x.__dlpack_device__()
-    if src_type == _dlpack.KDL_CUDA:
+    if src_type == _dlpack.KDL_CUDA and stream is not None:
+        # A stream= call: the producer orders its work before `stream`
+        # (on the device, no host wait), and the call runs on `stream`.
+        capsule = x.__dlpack__(stream=_dlpack_stream(stream))
+    elif src_type == _dlpack.KDL_CUDA:
         # DLPack's stream 1 is CUDA's legacy default stream: the producer
         # makes it wait for its own work, and waiting for it here orders
         # that work before ferric's (which runs on the runtime's stream).
@@ -508,7 +554,15 @@ def asarray(x, device=None, dtype=None, copy=None):
     return _from_host_array(arr, name, device or "cpu", copy)
 
 
+def import_tensor(x, stream=None):
+    """A DLPack producer (torch, CuPy) as a Tensor where it lives, for a
+    compiled call; with `stream` (a CUstream handle) the producer orders
+    its work before that stream instead of ferric waiting on the host."""
+    return _from_dlpack(x, None, None, "the %s" % type(x).__name__, stream)
+
+
 def _cuda_copy(x):
+    x._wait()
     buf = _TargetBuffer("cuda", x.nbytes)
     if x.nbytes:
         _capi._check(_capi._target_copy(b"cuda", buf.ptr, x.data_ptr(),
@@ -525,38 +579,120 @@ def is_tensor_like(x):
                                                         BF16Array)))
 
 
-def run_device(exe, tensors):
+_OUT_PTR = ctypes.POINTER(_capi._Tensor)
+_DTYPE_CODE = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3, "i1": 4}
+
+
+class _Frame:
+    """The ctypes structures of one executable's calls, built once per
+    thread and refilled per call (building them is most of a small call's
+    host time)."""
+
+    __slots__ = ("arr", "views", "shapes", "out", "nout", "out_ref",
+                 "nout_ref", "static_results")
+
+    def __init__(self, exe):
+        n = len(exe.args)
+        self.arr = (_capi._Tensor * max(n, 1))()
+        self.views = [self.arr[i] for i in range(n)]
+        self.shapes = []
+        for v, info in zip(self.views, exe.args):
+            shape = (ctypes.c_int64 * max(len(info.shape), 1))()
+            self.shapes.append(shape)
+            v.dtype = _DTYPE_CODE[info.dtype]
+            v.rank = len(info.shape)
+            v.shape = shape
+        self.out = ctypes.POINTER(_capi._Tensor)()
+        self.nout = ctypes.c_size_t()
+        self.out_ref = ctypes.byref(self.out)
+        self.nout_ref = ctypes.byref(self.nout)
+        # Result shapes known from the signature need not be read back.
+        self.static_results = all(
+            r.is_tensor and -1 not in r.shape for r in exe.results)
+
+
+def _frame(exe):
+    frames = exe.__dict__.get("_frames")
+    if frames is None:
+        frames = exe.__dict__.setdefault("_frames", {})
+    key = threading.get_ident()
+    f = frames.get(key)
+    if f is None:
+        f = frames[key] = _Frame(exe)
+    return f
+
+
+def run_device(exe, tensors, stream=None):
     """Runs `exe` on Tensors already on its target (ferric_run_device);
     returns the results as Tensors on that device. A result that shares an
-    input's buffer is copied, so results never alias inputs."""
+    input's buffer is copied, so results never alias inputs.
+
+    `stream` (CUDA only; a CUstream handle, 0 being the legacy default
+    stream): the call is queued on it without a host wait
+    (ferric_run_device_on_stream); the results are marked as computed on
+    it (see Tensor._wait), and keep the inputs alive."""
     n = len(tensors)
-    arr = (_capi._Tensor * max(n, 1))()
-    shapes = []
-    for i, t in enumerate(tensors):
-        shape = (ctypes.c_int64 * max(t.ndim, 1))(*t.shape)
-        shapes.append(shape)
-        arr[i].dtype = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3,
-                        "i1": 4}[t.dtype]
-        arr[i].rank = t.ndim
-        arr[i].shape = shape
-        arr[i].data = t.data_ptr() or None
-    out = ctypes.POINTER(_capi._Tensor)()
-    nout = ctypes.c_size_t()
-    _capi._check(_capi._run_device(exe._handle, arr, n, ctypes.byref(out),
-                                   ctypes.byref(nout)))
-    owner = _DeviceResults(out, nout.value)
+    if n != len(exe.args):
+        raise FerricError("@%s takes %d arguments, got %d inputs"
+                          % (exe.entry, len(exe.args), n))
+    frame = _frame(exe)
+    inputs = set()
+    for t, v, shape, info in zip(tensors, frame.views, frame.shapes,
+                                 exe.args):
+        if t._node is not None or t._error is not None:
+            t._ready()
+        if t._cuda_stream is not None:
+            t._wait(stream)
+        if t.dtype != info.dtype or len(t.shape) != len(info.shape):
+            # The library says what is wrong; give it the tensor as is.
+            v.dtype = _DTYPE_CODE[t.dtype]
+            v.rank = len(t.shape)
+            v.shape = shape = (ctypes.c_int64 * max(len(t.shape), 1))()
+        for k, d in enumerate(t.shape):
+            shape[k] = d
+        ptr = t._ptr
+        v.data = ptr or None
+        if ptr:
+            inputs.add(ptr)
+    if stream is None:
+        status = _capi._run_device(exe._handle, frame.arr, n, frame.out_ref,
+                                   frame.nout_ref)
+    else:
+        if _capi._run_device_on_stream is None:
+            raise FerricError("stream=: %s has no "
+                              "ferric_run_device_on_stream (rebuild it)"
+                              % _capi._lib._name)
+        status = _capi._run_device_on_stream(
+            exe._handle, frame.arr, n, stream or None, frame.out_ref,
+            frame.nout_ref)
+    # A failed call may have changed dtype/rank/shape of the frame's
+    # views: rebuild the frame next time.
+    if status != 0:
+        exe._frames.pop(threading.get_ident(), None)
+        _capi._check(status)
+    # A pointer object of its own: the frame's is overwritten next call.
+    out, nout = _OUT_PTR.from_buffer_copy(frame.out), frame.nout.value
+    owner = _DeviceResults(out, nout)
+    if stream is not None:
+        owner.inputs = [t._owner for t in tensors]
     device = exe.target
-    inputs = {t.data_ptr() for t in tensors if t.data_ptr()}
     results = []
-    for i in range(nout.value):
+    static = frame.static_results
+    for i in range(nout):
         r = out[i]
-        dt = _capi.dtype_from_code(r.dtype)
-        shape = tuple(r.shape[k] for k in range(r.rank))
+        if static:
+            info = exe.results[i]
+            dt, shape = info.dtype, info.shape
+        else:
+            dt = _capi.dtype_from_code(r.dtype)
+            shape = tuple(r.shape[k] for k in range(r.rank))
         ptr = r.data or 0
         host = None if device == "cuda" else _host_view(owner, ptr, shape,
                                                         dt)
         t = Tensor._make(owner, ptr, shape, dt, device, host)
+        if stream is not None:
+            t._cuda_stream = stream
         if ptr and ptr in inputs:
-            t = asarray(t, copy=True)
+            t = asarray(t, copy=True)  # (after waiting for `stream`)
         results.append(t)
     return results

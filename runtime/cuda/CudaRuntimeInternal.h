@@ -74,9 +74,12 @@ int32_t &defaultDevice();
 
 /// A new non-blocking stream, or null after recording why not.
 CUstream createStream(const Driver &driver);
-/// The calling thread's cached stream on its device.
+/// The calling thread's cached stream on its device, or the stream it was
+/// lent (ferricCudaUseStream).
 CUstream cachedStream(const Driver &driver);
-/// Whether `stream` is some thread's cached stream.
+/// Whether the calling thread was lent a stream; `stream` receives it.
+bool lentStream(CUstream &stream);
+/// Whether `stream` is some thread's cached stream, or the lent one.
 bool isCachedStream(CUstream stream);
 
 //===----------------------------------------------------------------------===//

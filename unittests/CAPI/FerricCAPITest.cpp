@@ -179,4 +179,41 @@ TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
             FERRIC_ERROR_INVALID_ARGUMENT);
 }
 
+// ferric_run_device_on_stream is CUDA's: other targets and missing
+// arguments are a status and a message, and nothing is handed out.
+TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  alignas(16) float a[8] = {0}, b[8] = {0};
+  int64_t shape[1] = {8};
+  ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                          {FERRIC_DTYPE_F32, 1, shape, b}};
+  int dummy = 0;
+  ferric_tensor *outs = reinterpret_cast<ferric_tensor *>(&dummy);
+  size_t nout = 7;
+  EXPECT_EQ(ferric_run_device_on_stream(exe, ins, 2, nullptr, &outs, &nout),
+            FERRIC_ERROR_UNSUPPORTED);
+  EXPECT_EQ(outs, nullptr);
+  EXPECT_EQ(nout, 0u);
+  EXPECT_NE(std::strstr(ferric_last_error(), "streams are CUDA's; this "
+                                             "executable is for cpu"),
+            nullptr)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_run_device_on_stream(nullptr, ins, 2, nullptr, &outs, &nout),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::strstr(ferric_last_error(), "ferric_run_device_on_stream: "
+                                             "executable, outputs and nout"),
+            nullptr)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_run_device_on_stream(exe, ins, 2, nullptr, nullptr, &nout),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  // The stream-less entry still runs the same executable.
+  ASSERT_EQ(ferric_run_device(exe, ins, 2, &outs, &nout), FERRIC_OK)
+      << ferric_last_error();
+  EXPECT_EQ(nout, 2u);
+  ferric_device_tensors_free(outs, nout);
+  ferric_executable_free(exe);
+}
+
 } // namespace

@@ -135,8 +135,16 @@ public:
   /// compiled code only reads its arguments). The call has finished on the
   /// target when this returns; the results stay there and the caller
   /// releases each non-null `allocation` with releaseOnTarget.
+  ///
+  /// With `stream` (CUDA only: a CUstream of the current context, null
+  /// being the legacy default stream), the call is queued on that stream
+  /// behind the caller's work instead and returns without waiting for it:
+  /// the results are ready when the stream reaches them. Errors found
+  /// when launching are reported; a fault inside a kernel surfaces at the
+  /// caller's next synchronization.
   llvm::Expected<std::vector<TargetTensor>>
-  runOnTarget(llvm::ArrayRef<TargetTensor> inputs);
+  runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
+              std::optional<void *> stream = std::nullopt);
   /// Runs on the caller's host buffers (`data` of each input is host
   /// memory, read only during the call). On the CPU, when every input is
   /// 16-byte aligned as the compiled code assumes, it runs on them in place
