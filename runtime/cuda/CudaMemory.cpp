@@ -244,7 +244,8 @@ extern "C" void ferricCudaMemRecordStream(void *ptr, void *stream) {
   std::lock_guard<std::mutex> lock(cache.mutex);
   auto it = cache.live.find(devicePtr(ptr));
   if (it != cache.live.end())
-    addUse(it->second.uses, handle<CUstream_st>(stream));
+    addUse(it->second.uses,
+           stream ? handle<CUstream_st>(stream) : legacyStream());
 }
 
 extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,

@@ -86,6 +86,13 @@ bool isCachedStream(CUstream stream);
 // Small helpers
 //===----------------------------------------------------------------------===//
 
+/// CU_STREAM_LEGACY: the legacy default stream as a non-null handle, which
+/// the driver accepts wherever a stream goes (code that takes a null stream
+/// for a failed creation then still works on it).
+inline CUstream legacyStream() {
+  return reinterpret_cast<CUstream>(static_cast<uintptr_t>(1));
+}
+
 inline CUdeviceptr devicePtr(const void *ptr) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr));
 }

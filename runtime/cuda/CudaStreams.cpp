@@ -236,7 +236,10 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
 
 extern "C" void ferricCudaUseStream(int active, void *stream) {
   threadStreams.hasLent = active != 0;
-  threadStreams.lent = active ? handle<CUstream_st>(stream) : nullptr;
+  // Null (the legacy default stream) is lent as CU_STREAM_LEGACY: some
+  // users of the cached stream take null for "no stream".
+  CUstream s = stream ? handle<CUstream_st>(stream) : legacyStream();
+  threadStreams.lent = active ? s : nullptr;
 }
 
 //===----------------------------------------------------------------------===//
