@@ -589,7 +589,7 @@ class _Frame:
     host time)."""
 
     __slots__ = ("arr", "views", "shapes", "out", "nout", "out_ref",
-                 "nout_ref", "static_results")
+                 "nout_ref", "static_results", "filled")
 
     def __init__(self, exe):
         n = len(exe.args)
@@ -602,6 +602,11 @@ class _Frame:
             v.dtype = _DTYPE_CODE[info.dtype]
             v.rank = len(info.shape)
             v.shape = shape
+            for k, d in enumerate(info.shape):
+                shape[k] = max(d, 0)
+        # Per input, the shape its view holds now (static dims are filled
+        # already; dynamic ones on each call that changes them).
+        self.filled = [info.shape for info in exe.args]
         self.out = ctypes.POINTER(_capi._Tensor)()
         self.nout = ctypes.c_size_t()
         self.out_ref = ctypes.byref(self.out)
@@ -609,6 +614,16 @@ class _Frame:
         # Result shapes known from the signature need not be read back.
         self.static_results = all(
             r.is_tensor and -1 not in r.shape for r in exe.results)
+
+
+def _new_tensor(owner, ptr, shape, dtype, device, host):
+    """Tensor._make for a shape that is a tuple of ints already."""
+    t = object.__new__(Tensor)
+    t._owner, t._ptr, t._host = owner, ptr, host
+    t.shape, t.dtype, t.device = shape, dtype, device
+    t._node = t._stream = t._error = t._cuda_stream = None
+    t._order = 0
+    return t
 
 
 def _frame(exe):
@@ -637,19 +652,22 @@ def run_device(exe, tensors, stream=None):
                           % (exe.entry, len(exe.args), n))
     frame = _frame(exe)
     inputs = set()
-    for t, v, shape, info in zip(tensors, frame.views, frame.shapes,
-                                 exe.args):
+    filled = frame.filled
+    for i, (t, v, info) in enumerate(zip(tensors, frame.views, exe.args)):
         if t._node is not None or t._error is not None:
             t._ready()
         if t._cuda_stream is not None:
             t._wait(stream)
-        if t.dtype != info.dtype or len(t.shape) != len(info.shape):
-            # The library says what is wrong; give it the tensor as is.
-            v.dtype = _DTYPE_CODE[t.dtype]
-            v.rank = len(t.shape)
-            v.shape = shape = (ctypes.c_int64 * max(len(t.shape), 1))()
-        for k, d in enumerate(t.shape):
-            shape[k] = d
+        if t.shape != filled[i] or t.dtype != info.dtype:
+            shape = frame.shapes[i]
+            if t.dtype != info.dtype or len(t.shape) != len(info.shape):
+                # The library says what is wrong; give it the tensor as is.
+                v.dtype = _DTYPE_CODE[t.dtype]
+                v.rank = len(t.shape)
+                v.shape = shape = (ctypes.c_int64 * max(len(t.shape), 1))()
+            for k, d in enumerate(t.shape):
+                shape[k] = d
+            filled[i] = t.shape
         ptr = t._ptr
         v.data = ptr or None
         if ptr:
@@ -689,7 +707,7 @@ def run_device(exe, tensors, stream=None):
         ptr = r.data or 0
         host = None if device == "cuda" else _host_view(owner, ptr, shape,
                                                         dt)
-        t = Tensor._make(owner, ptr, shape, dt, device, host)
+        t = _new_tensor(owner, ptr, shape, dt, device, host)
         if stream is not None:
             t._cuda_stream = stream
         if ptr and ptr in inputs:

@@ -82,6 +82,40 @@ def test_the_cache_is_keyed_by_structure_shapes_and_dtypes():
     assert ferric.fusion_stats() == ferric.FusionStats(*[0] * 8)
 
 
+def test_a_structural_hit_emits_no_ir(monkeypatch):
+    from ferric import _lazy
+    calls = []
+    real = _lazy.emit
+
+    def counting(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+    monkeypatch.setattr(_lazy, "emit", counting)
+    _, _, ta, tb = pair(n=40)
+    for _ in range(3):
+        with ferric.lazy():
+            ((ta * tb).exp() - tb).numpy()
+    assert len(calls) == 1
+    st = ferric.fusion_stats()
+    assert (st.cache_hits, st.cache_misses) == (2, 1)
+
+
+def test_the_structural_key_tells_signed_zeros_and_dtypes_apart():
+    a = np.array([1.0, -2.0, 3.0, 4.0], np.float32)
+    ta = ferric.asarray(a)
+    with ferric.lazy():
+        pos = (ta * 0.0).numpy()
+    with ferric.lazy():
+        neg = (ta * -0.0).numpy()
+    assert list(np.signbit(pos)) == [False, True, False, False]
+    assert list(np.signbit(neg)) == [True, False, True, True]
+    t64 = ferric.asarray(a.astype(np.float64))
+    with ferric.lazy():
+        d = (t64 * 0.0).numpy()
+    assert d.dtype == np.float64
+    assert ferric.fusion_stats().cache_misses == 3
+
+
 def test_cache_size_evicts_least_recently_used():
     _, _, ta, tb = pair(n=24)
     cfg = ferric.FusionConfig(cache_size=1)

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -174,6 +175,19 @@ private:
   Operation *sourceModule = nullptr;
   std::unique_ptr<MLIRContext> context;
   std::unique_ptr<ExecutionEngine> engine;
+
+  // Per-call work done once (a small call's host time is mostly these):
+  /// The entry's packed wrapper, looked up in the JIT on the first call
+  /// (or why it could not be).
+  llvm::Expected<void (*)(void **)> entryFunction();
+  void (*packedEntry)(void **) = nullptr;
+  std::once_flag packedOnce;
+  std::string packedError;
+  /// The last input shapes validateInputs accepted (shape checks of the
+  /// ops run only for new shapes).
+  std::mutex validatedMutex;
+  std::vector<std::vector<int64_t>> validatedShapes;
+  bool hasValidated = false;
 };
 
 /// Frees a result buffer that Executable::runOnTarget returned for an
