@@ -20,7 +20,8 @@ import threading
 import numpy as np
 
 from . import _capi, _dlpack
-from ._dtypes import BF16Array, DTypeError, FerricError, to_host_array
+from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError,
+                      to_host_array)
 
 DEVICES = ("cpu", "cuda", "vulkan")
 _ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1}
@@ -340,7 +341,17 @@ class Tensor:
             return (_dlpack.KDL_CUDA, 0)
         return (_dlpack.KDL_CPU, 0)
 
-    def __dlpack__(self, stream=None):
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        # DLPack 1.0 consumers pass max_version (and may pass dl_device,
+        # copy): ferric hands out the unversioned capsule, which the spec
+        # allows, in place only.
+        if dl_device is not None and tuple(dl_device) != \
+                self.__dlpack_device__():
+            raise BufferError("ferric exports a %s tensor in place only "
+                              "(dl_device=%r)" % (self.device, dl_device))
+        if copy:
+            raise BufferError("ferric exports in place only (copy=True)")
         # Calls without stream= are complete when they return (the runner
         # synchronizes), so any consumer stream already sees their data. A
         # stream= result is ready on its own stream; a consumer on another
@@ -534,6 +545,13 @@ def asarray(x, device=None, dtype=None, copy=None):
             raise DTypeError("asarray(dtype=...) converts host data only; "
                              "convert the %s first" % type(x).__name__)
         return _from_dlpack(x, device, copy, "the %s" % type(x).__name__)
+    if not isinstance(x, (np.ndarray, np.generic, BF16Array)) and \
+            _has_cai(x):
+        if dtype is not None:
+            raise DTypeError("asarray(dtype=...) converts host data only; "
+                             "convert the %s first" % type(x).__name__)
+        return _from_cuda_array_interface(x, device, copy,
+                                          "the %s" % type(x).__name__)
     if dtype is not None:
         from ._dtypes import bf16, normalize_dtype, numpy_dtype
         dtype = normalize_dtype(dtype)
@@ -554,11 +572,89 @@ def asarray(x, device=None, dtype=None, copy=None):
     return _from_host_array(arr, name, device or "cpu", copy)
 
 
+# __cuda_array_interface__ typestrs ferric takes (little-endian; "|b1" is
+# numpy's bool). bf16 has no typestr: it comes through DLPack only.
+_CAI_TYPES = {"<f2": "f16", "<f4": "f32", "<f8": "f64", "|b1": "i1",
+              "<b1": "i1"}
+
+
+class _CAIOwner:
+    """Keeps the producer of a CUDA-array-interface import alive."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+
+def _from_cuda_array_interface(x, device, copy, what, stream=None):
+    """A CUDA tensor over the memory `x` describes with
+    ``__cuda_array_interface__`` (version 2 or 3: numba, CuPy, PyTorch),
+    without a copy. Its "stream" entry, where the producer's work may still
+    be pending, is waited for: on the host, or (for a stream= call, by
+    running on that stream) not at all when it is the call's stream."""
+    cai = x.__cuda_array_interface__
+    if device not in (None, "cuda"):
+        raise DeviceError("%s is CUDA memory (__cuda_array_interface__); "
+                          "import it on cuda and move it with .to(%r)"
+                          % (what, device))
+    typestr = cai.get("typestr")
+    dtype = _CAI_TYPES.get(typestr)
+    if dtype is None:
+        raise DTypeError("%s has __cuda_array_interface__ typestr %r, which "
+                         "ferric does not support (supported: float16, "
+                         "float32, float64, bool)" % (what, typestr))
+    shape = tuple(int(d) for d in cai["shape"])
+    strides = cai.get("strides")
+    if strides is not None:
+        expected, dense = _ITEMSIZE[dtype], True
+        for d, st in zip(reversed(shape), reversed(tuple(strides))):
+            if d > 1 and st != expected:
+                dense = False
+            expected *= max(d, 1)
+        if not dense:
+            raise ShapeError("%s is not a dense row-major CUDA buffer "
+                             "(strides %s); call .copy() or "
+                             ".contiguous() on it first"
+                             % (what, tuple(strides)))
+    if cai.get("mask") is not None:
+        raise FerricError("%s has a mask in __cuda_array_interface__; "
+                          "ferric takes plain arrays" % what)
+    ptr, _readonly = cai["data"]
+    ptr = int(ptr or 0)
+    producer = cai.get("stream")
+    if producer is not None and (stream is None or
+                                 not _same_stream(producer, stream)):
+        # 1 and 2 are CU_STREAM_LEGACY and CU_STREAM_PER_THREAD, which
+        # the driver takes as handles too.
+        synchronize("cuda", int(producer))
+    nbytes = int(np.prod(shape, dtype=np.int64)) * _ITEMSIZE[dtype]
+    if (ptr % 16 and nbytes) or copy:
+        if copy is False:
+            raise FerricError("asarray(copy=False): %s is not 16-byte "
+                              "aligned" % what)
+        buf = _TargetBuffer("cuda", nbytes)
+        if nbytes:
+            _capi._check(_capi._target_copy(b"cuda", buf.ptr, ptr, nbytes))
+        return Tensor._make(buf, buf.ptr, shape, dtype, "cuda")
+    return Tensor._make(_CAIOwner(x), ptr, shape, dtype, "cuda")
+
+
+def _has_cai(x):
+    try:
+        return hasattr(x, "__cuda_array_interface__")
+    except Exception:  # a property that raises: not CUDA memory
+        return False
+
+
 def import_tensor(x, stream=None):
     """A DLPack producer (torch, CuPy) as a Tensor where it lives, for a
     compiled call; with `stream` (a CUstream handle) the producer orders
     its work before that stream instead of ferric waiting on the host."""
-    return _from_dlpack(x, None, None, "the %s" % type(x).__name__, stream)
+    what = "the %s" % type(x).__name__
+    if not hasattr(x, "__dlpack__") and _has_cai(x):
+        return _from_cuda_array_interface(x, None, None, what, stream)
+    return _from_dlpack(x, None, None, what, stream)
 
 
 def _cuda_copy(x):
@@ -573,10 +669,11 @@ def _cuda_copy(x):
 def is_tensor_like(x):
     """Whether `x` should take the device path of a compiled function: a
     Tensor, or a DLPack producer that is not numpy (torch, CuPy)."""
-    return isinstance(x, Tensor) or (
-        hasattr(x, "__dlpack__") and not isinstance(x, (np.ndarray,
-                                                        np.generic,
-                                                        BF16Array)))
+    if isinstance(x, Tensor):
+        return True
+    if isinstance(x, (np.ndarray, np.generic, BF16Array)):
+        return False
+    return hasattr(x, "__dlpack__") or _has_cai(x)
 
 
 _OUT_PTR = ctypes.POINTER(_capi._Tensor)
