@@ -327,3 +327,30 @@ def test_device_overhead_example_runs():
     assert out.returncode == 0, out.stderr
     assert "ferric.jit 5 ops" in out.stdout
     assert "lazy: 10 flushes, 0 kernels launched" in out.stdout
+
+
+def test_python_overhead_bench_runs_on_the_cpu(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(here, os.pardir, os.pardir, "bench",
+                          "python_overhead.py")
+    env = dict(os.environ, PYTHONPATH=os.path.join(here, os.pardir))
+    out_json = str(tmp_path / "po.json")
+    out = subprocess.run([sys.executable, script, "--target", "cpu",
+                          "--iters", "5", "--batch", "5", "--rows", "8",
+                          "--cols", "64", "--tail-iters", "3",
+                          "--json", out_json],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "5 ops, 1024 elements" in out.stdout
+    rows = json.load(open(out_json))["rows"]
+    assert [r["case"] for r in rows][:2] == ["1 op, 1024 elements",
+                                             "5 ops, 1024 elements"]
+    if len(rows) > 2:  # the lazy tail needs torch
+        tail = rows[2]
+        assert tail["flushes_per_call"] == 1.0
+        assert tail["ops_per_call"] == 13
+        assert tail["max_abs_err_y_vs_torch"] < 0.05
