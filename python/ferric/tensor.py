@@ -81,6 +81,9 @@ def _host_view(owner, address, shape, dtype):
                                 _STORAGE[dtype]))
 
 
+_LAZY_HOST = object()
+
+
 def _aligned(arr):
     return arr.size == 0 or arr.ctypes.data % 16 == 0
 
@@ -94,6 +97,21 @@ class Tensor:
     """
 
     __array_priority__ = 10.0
+
+    # The numpy view of a host tensor's buffer (None on CUDA). Results of
+    # compiled calls make it on first use: building it costs more than the
+    # rest of a small call's Python side.
+    @property
+    def _host(self):
+        h = self._host_arr
+        if h is _LAZY_HOST:
+            h = self._host_arr = _host_view(self._owner, self._ptr,
+                                            self.shape, self.dtype)
+        return h
+
+    @_host.setter
+    def _host(self, value):
+        self._host_arr = value
 
     def __init__(self, *a, **k):
         raise TypeError("make a ferric.Tensor with ferric.asarray(x, "
@@ -121,7 +139,7 @@ class Tensor:
         return t
 
     def _settle(self, r):
-        self._owner, self._ptr, self._host = r._owner, r._ptr, r._host
+        self._owner, self._ptr, self._host_arr = r._owner, r._ptr, r._host_arr
         self._cuda_stream = r._cuda_stream
         self._node = self._stream = None
 
@@ -716,7 +734,7 @@ class _Frame:
 def _new_tensor(owner, ptr, shape, dtype, device, host):
     """Tensor._make for a shape that is a tuple of ints already."""
     t = object.__new__(Tensor)
-    t._owner, t._ptr, t._host = owner, ptr, host
+    t._owner, t._ptr, t._host_arr = owner, ptr, host
     t.shape, t.dtype, t.device = shape, dtype, device
     t._node = t._stream = t._error = t._cuda_stream = None
     t._order = 0
@@ -802,8 +820,7 @@ def run_device(exe, tensors, stream=None):
             dt = _capi.dtype_from_code(r.dtype)
             shape = tuple(r.shape[k] for k in range(r.rank))
         ptr = r.data or 0
-        host = None if device == "cuda" else _host_view(owner, ptr, shape,
-                                                        dt)
+        host = None if device == "cuda" else _LAZY_HOST
         t = _new_tensor(owner, ptr, shape, dt, device, host)
         if stream is not None:
             t._cuda_stream = stream
