@@ -149,16 +149,20 @@ def test_memory_freed_after_a_stream_call_is_not_reused_too_early():
     # before s got there.
     s = torch.cuda.Stream()
     f = ferric.compile(E.input(0) * 3.0, target="cuda")
-    g = ferric.compile(E.input(0) + 2.0, target="cuda")
+    g = ferric.compile(E.input(0) + 5.0, target="cuda")
     n = 1 << 20
     x = ferric.asarray(np.ones(n, np.float32), device="cuda")
     f(x, stream=s)
+    g(x)
     s.synchronize()
     _busy(s)
     for _ in range(4):
-        f(x, stream=s)  # results dropped at once
-    y = g(x)  # stream=None: may reuse those blocks
-    np.testing.assert_array_equal(y.numpy(), np.full(n, 3.0, np.float32))
+        f(x, stream=s)  # results (3.0) dropped at once, written later
+    y = g(x)  # stream=None: may get one of those blocks (same size)
+    # Had y's block been handed out before s got past f's writes, they
+    # would land in y once s runs.
+    s.synchronize()
+    np.testing.assert_array_equal(y.numpy(), np.full(n, 6.0, np.float32))
     last = f(x, stream=s)
     np.testing.assert_array_equal(last.numpy(), np.full(n, 3.0, np.float32))
 
