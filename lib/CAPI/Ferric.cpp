@@ -19,6 +19,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -463,20 +464,28 @@ ferric_status ferric_bench(ferric_executable *exe, const ferric_tensor *inputs,
   return FERRIC_OK;
 }
 
-ferric_status ferric_run_device(ferric_executable *exe,
-                                const ferric_tensor *inputs, size_t n,
-                                ferric_tensor **outputs, size_t *nout) {
+/// ferric_run_device and ferric_run_device_on_stream (`stream` set).
+static ferric_status runDevice(const char *fn, ferric_executable *exe,
+                               const ferric_tensor *inputs, size_t n,
+                               std::optional<void *> stream,
+                               ferric_tensor **outputs, size_t *nout) {
   lastError.clear();
   if (!exe || !outputs || !nout)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_run_device: executable, outputs and nout must not be "
-                "NULL");
+                std::string(fn) +
+                    ": executable, outputs and nout must not be NULL");
   *outputs = nullptr;
   *nout = 0;
+  if (stream && exe->exe->getTarget() != Target::CUDA)
+    return fail(FERRIC_ERROR_UNSUPPORTED,
+                std::string(fn) +
+                    ": streams are CUDA's; this executable is "
+                    "for " +
+                    exe->target + " (use ferric_run_device)");
   std::vector<TargetTensor> targetInputs;
   if (ferric_status s = toTargetTensors(inputs, n, targetInputs))
     return s;
-  auto results = exe->exe->runOnTarget(targetInputs);
+  auto results = exe->exe->runOnTarget(targetInputs, stream);
   if (!results)
     return fail(FERRIC_ERROR_RUN, results.takeError());
   auto block = std::make_unique<OutputBlock>();
@@ -491,6 +500,21 @@ ferric_status ferric_run_device(ferric_executable *exe,
   }
   publish(deviceOutputs(), std::move(block), outputs, nout);
   return FERRIC_OK;
+}
+
+ferric_status ferric_run_device(ferric_executable *exe,
+                                const ferric_tensor *inputs, size_t n,
+                                ferric_tensor **outputs, size_t *nout) {
+  return runDevice("ferric_run_device", exe, inputs, n, std::nullopt, outputs,
+                   nout);
+}
+
+ferric_status ferric_run_device_on_stream(ferric_executable *exe,
+                                          const ferric_tensor *inputs, size_t n,
+                                          void *stream, ferric_tensor **outputs,
+                                          size_t *nout) {
+  return runDevice("ferric_run_device_on_stream", exe, inputs, n, stream,
+                   outputs, nout);
 }
 
 void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {

@@ -199,11 +199,24 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
   return out;
 }
 
-static llvm::Error callOnce(ExecutionEngine &engine, StringRef symbol,
-                            CallFrame &frame, RuntimeLib *lib) {
-  std::string name = "_mlir_ciface_" + symbol.str();
-  if (llvm::Error e = engine.invokePacked(name, frame.packed))
-    return e;
+llvm::Expected<void (*)(void **)> Executable::entryFunction() {
+  // A JIT lookup per call (what ExecutionEngine::invokePacked does) costs
+  // microseconds; the address does not change.
+  std::call_once(packedOnce, [&] {
+    auto fn = engine->lookupPacked("_mlir_ciface_" + symbol);
+    if (fn)
+      packedEntry = *fn;
+    else
+      packedError = llvm::toString(fn.takeError());
+  });
+  if (!packedEntry)
+    return llvm::createStringError(packedError);
+  return packedEntry;
+}
+
+static llvm::Error callOnce(void (*entry)(void **), CallFrame &frame,
+                            RuntimeLib *lib) {
+  entry(frame.packed.data());
   if (lib) {
     std::string err = lib->takeError();
     if (!err.empty())
@@ -219,17 +232,21 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
   auto lib = RuntimeLib::get(options.target);
   if (!lib)
     return lib.takeError();
+  auto entry = entryFunction();
+  if (!entry)
+    return entry.takeError();
   Memory memory(*lib);
   CallFrame frame;
   if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
     return std::move(e);
-  if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
+  if (llvm::Error e = callOnce(*entry, frame, *lib))
     return std::move(e);
   return collectResults(results, frame, memory, /*copy=*/true);
 }
 
 llvm::Expected<std::vector<TargetTensor>>
-Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
+Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
+                        std::optional<void *> stream) {
   // The checks only need dtypes and shapes; scalars are copied by value.
   std::vector<HostTensor> described(inputs.size());
   std::vector<void *> buffers(inputs.size(), nullptr);
@@ -256,14 +273,35 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs) {
   auto lib = RuntimeLib::get(options.target);
   if (!lib)
     return lib.takeError();
+  auto entry = entryFunction();
+  if (!entry)
+    return entry.takeError();
+  if (stream &&
+      (!*lib || !(*lib)->api->useStream || !(*lib)->api->memRecordStream))
+    return llvm::createStringError(
+        "running on a caller's stream needs the cuda target (this "
+        "executable is for " +
+        targetName(options.target).str() + ")");
+  // The loan covers everything below that creates a stream (Memory too),
+  // and ends on every path out.
+  if (stream) {
+    (*lib)->api->useStream(1, *stream);
+    for (void *buf : buffers)
+      if (buf)
+        (*lib)->api->memRecordStream(buf, *stream);
+  }
+  llvm::scope_exit endLoan([&] {
+    if (stream)
+      (*lib)->api->useStream(0, nullptr);
+  });
   Memory memory(*lib);
   CallFrame frame;
   if (llvm::Error e =
           buildFrame(args, results, described, memory, frame, buffers))
     return std::move(e);
-  if (llvm::Error e = callOnce(*engine, symbol, frame, *lib))
+  if (llvm::Error e = callOnce(*entry, frame, *lib))
     return std::move(e);
-  if (*lib)
+  if (*lib && !stream)
     (*lib)->api->streamSynchronize(memory.stream);
 
   std::vector<TargetTensor> out;
@@ -383,6 +421,9 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   auto lib = RuntimeLib::get(options.target);
   if (!lib)
     return lib.takeError();
+  auto entry = entryFunction();
+  if (!entry)
+    return entry.takeError();
   Memory memory(*lib);
   CallFrame frame;
   if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
@@ -402,7 +443,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
     if (events)
       rt->api->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();
-    if (llvm::Error e = callOnce(*engine, symbol, frame, rt))
+    if (llvm::Error e = callOnce(*entry, frame, rt))
       return std::move(e);
     if (rt)
       rt->api->streamSynchronize(memory.stream);
@@ -435,7 +476,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   for (const HostTensor &in : inputs)
     result.bytesPerCall += in.shape.empty() ? 0 : in.byteSize();
   // Output sizes: run once more to learn them (shapes may be dynamic).
-  if (llvm::Error e = callOnce(*engine, symbol, frame, rt))
+  if (llvm::Error e = callOnce(*entry, frame, rt))
     return std::move(e);
   auto outs = collectResults(results, frame, memory, /*copy=*/false);
   if (!outs)

@@ -197,7 +197,36 @@ llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
                                        " is " + std::to_string(got) + " but @" +
                                        entry + " expects " + spec.str());
   }
+  // The ops' shape rules depend on the input shapes only: a signature with
+  // no dynamic dim was checked by the verifier, and shapes accepted on the
+  // last call need no second walk of the module (most callers repeat them).
+  bool dynamic = false;
+  for (const ValueSpec &spec : args)
+    dynamic =
+        dynamic || llvm::any_of(spec.shape, [](int64_t d) { return d < 0; });
+  if (!dynamic)
+    return llvm::Error::success();
+  auto sameAsValidated = [&] {
+    if (!hasValidated || validatedShapes.size() != inputs.size())
+      return false;
+    for (auto [want, in] : llvm::zip(validatedShapes, inputs))
+      if (want != in.shape)
+        return false;
+    return true;
+  };
+  {
+    std::lock_guard<std::mutex> lock(validatedMutex);
+    if (sameAsValidated())
+      return llvm::Error::success();
+  }
   auto module = cast<ModuleOp>(sourceModule);
   auto func = module.lookupSymbol<func::FuncOp>(entry);
-  return ShapeChecker().run(func, inputs);
+  if (llvm::Error e = ShapeChecker().run(func, inputs))
+    return e;
+  std::lock_guard<std::mutex> lock(validatedMutex);
+  validatedShapes.clear();
+  for (const HostTensor &in : inputs)
+    validatedShapes.push_back(in.shape);
+  hasValidated = true;
+  return llvm::Error::success();
 }

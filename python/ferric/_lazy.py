@@ -120,6 +120,32 @@ def _executable(ir, target, cache_size):
     return exe
 
 
+# Flushed graphs by structure (ops, attributes, edges, roots) and input
+# dtypes and shapes, to (executable, plan): a hit emits no IR at all. The
+# IR-keyed cache above still unifies graphs that differ only in ways the IR
+# does not show (the order ops were recorded in).
+_graphs = collections.OrderedDict()
+
+
+def _attrs_key(attrs):
+    # By type and repr: 0.0 == -0.0 and 1 == True, but their IR differs.
+    if not attrs:
+        return ()
+    return tuple((k, v if isinstance(v, str) else (type(v), repr(v)))
+                 for k, v in sorted(attrs.items()))
+
+
+def _graph_key(device, order, roots, inputs):
+    index = {}
+    parts = []
+    for n in order:
+        index[id(n)] = len(parts)
+        parts.append((n.op, _attrs_key(n.attrs),
+                      tuple([index[id(a)] for a in n.args])))
+    return (device, tuple(parts), tuple([index[id(r)] for r in roots]),
+            tuple([(t.dtype, t.shape) for t in inputs]))
+
+
 class _State(threading.local):
     def __init__(self):
         self.configs = []  # the lazy() contexts entered on this thread
@@ -168,17 +194,37 @@ class _Stream:
         """Visits `node` (and its new leaves) with the checker: raises a
         ShapeError/DTypeError now, returns the _Value (dtype, shape)."""
         stack = [node]
+        vals = self.vals
         while stack:
             n = stack[-1]
-            todo = [a for a in n.args if id(a) not in self.vals]
+            todo = [a for a in n.args if id(a) not in vals]
             if todo:
                 stack.extend(todo)
                 continue
             stack.pop()
-            if id(n) not in self.vals:
-                self.vals[id(n)] = self.checker.visit(n, self.vals)
+            if id(n) not in vals:
+                vals[id(n)] = self._visit(n)
                 self.nodes[id(n)] = n
-        return self.vals[id(node)]
+        return vals[id(node)]
+
+    def _visit(self, n):
+        # An op's result type depends only on the op, its attributes and
+        # its operands' types: checked once (by the checker, which raises
+        # the errors), then looked up.
+        if n.op == "input":
+            return self.checker.visit(n, self.vals)
+        key = (n.op, _attrs_key(n.attrs),
+               tuple([_operand_key(self.vals[id(a)]) for a in n.args]))
+        hit = _checked.get(key)
+        if hit is not None:
+            return _Value("%lazy", hit[0], hit[1]) if hit[2] is None \
+                else hit[2]
+        v = self.checker.visit(n, self.vals)
+        if len(_checked) >= _CHECKED_SIZE:
+            _checked.clear()
+        _checked[key] = (v.dtype, v.shape, None) if isinstance(v, _Value) \
+            else (None, None, v)
+        return v
 
     def flush(self):
         live = [t for t in self.pending if t._node is not None]
@@ -188,20 +234,35 @@ class _Stream:
             return
         live.sort(key=lambda t: t._order)
         roots = [t._node for t in live]
-        ops = [n for n in topo(roots) if n.op not in ("input", "scalar")]
+        order = topo(roots)
+        ops = [n for n in order if n.op not in ("input", "scalar")]
         root_ids = {id(r) for r in roots}
         saved_bytes = sum(
             _nbytes(self.vals[id(n)]) for n in ops if id(n) not in root_ids)
         cfg = _config()
         try:
-            emitted = emit(roots, [(t.dtype, t.shape) for t in self.inputs],
-                           "lazy", static=True)
-            exe = _executable(emitted.ir, self.device, cfg.cache_size)
-            args = [self.inputs[i] for i, positions in emitted.plan]
-            if any(p is not None for _, p in emitted.plan):
+            key = _graph_key(self.device, order, roots, self.inputs)
+            with _cache_lock:
+                hit = _graphs.get(key)
+                if hit is not None:
+                    _graphs.move_to_end(key)
+                    _count(cache_hits=1)
+            if hit is None:
+                emitted = emit(roots,
+                               [(t.dtype, t.shape) for t in self.inputs],
+                               "lazy", static=True)
+                exe = _executable(emitted.ir, self.device, cfg.cache_size)
+                hit = (exe, emitted.plan)
+                with _cache_lock:
+                    _graphs[key] = hit
+                    while len(_graphs) > cfg.cache_size:
+                        _graphs.popitem(last=False)
+            exe, plan = hit
+            args = [self.inputs[i] for i, positions in plan]
+            if any(p is not None for _, p in plan):
                 args = [a if p is None else a.reshape(tuple(
                     d for j, d in enumerate(a.shape) if j not in p))
-                    for a, (_, p) in zip(args, emitted.plan)]
+                    for a, (_, p) in zip(args, plan)]
             results = _t.run_device(exe, args)
         except Exception as e:
             err = FerricError("the lazy flush of %d ops on %s failed: %s"
@@ -219,6 +280,18 @@ class _Stream:
                fused_executions=int(len(ops) >= cfg.min_fusion_ops),
                launches_saved=saved,
                intermediate_bytes_saved=saved_bytes)
+
+
+# Result types of checked ops (see _Stream._visit); any thread may read and
+# fill it (a dict's get and set are atomic).
+_checked = {}
+_CHECKED_SIZE = 4096
+
+
+def _operand_key(v):
+    if isinstance(v, _Value):
+        return (v.dtype, v.shape)
+    return (type(v), repr(v.value), v.dtype)  # a constant not yet typed
 
 
 def _nbytes(v):

@@ -15,11 +15,13 @@ call ``.contiguous()`` first); ``copy=False`` refuses instead of copying.
 """
 
 import ctypes
+import threading
 
 import numpy as np
 
 from . import _capi, _dlpack
-from ._dtypes import BF16Array, DTypeError, FerricError, to_host_array
+from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError,
+                      to_host_array)
 
 DEVICES = ("cpu", "cuda", "vulkan")
 _ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1}
@@ -79,6 +81,9 @@ def _host_view(owner, address, shape, dtype):
                                 _STORAGE[dtype]))
 
 
+_LAZY_HOST = object()
+
+
 def _aligned(arr):
     return arr.size == 0 or arr.ctypes.data % 16 == 0
 
@@ -93,6 +98,21 @@ class Tensor:
 
     __array_priority__ = 10.0
 
+    # The numpy view of a host tensor's buffer (None on CUDA). Results of
+    # compiled calls make it on first use: building it costs more than the
+    # rest of a small call's Python side.
+    @property
+    def _host(self):
+        h = self._host_arr
+        if h is _LAZY_HOST:
+            h = self._host_arr = _host_view(self._owner, self._ptr,
+                                            self.shape, self.dtype)
+        return h
+
+    @_host.setter
+    def _host(self, value):
+        self._host_arr = value
+
     def __init__(self, *a, **k):
         raise TypeError("make a ferric.Tensor with ferric.asarray(x, "
                         "device=...)")
@@ -105,6 +125,9 @@ class Tensor:
             device
         t._node = t._stream = t._error = None
         t._order = 0
+        # The CUDA stream a stream= call queued this tensor's data on
+        # (None: ready for any stream; see _wait).
+        t._cuda_stream = None
         return t
 
     # Lazy mode (ferric/lazy.py): a pending tensor has a recorded node and
@@ -116,7 +139,8 @@ class Tensor:
         return t
 
     def _settle(self, r):
-        self._owner, self._ptr, self._host = r._owner, r._ptr, r._host
+        self._owner, self._ptr, self._host_arr = r._owner, r._ptr, r._host_arr
+        self._cuda_stream = r._cuda_stream
         self._node = self._stream = None
 
     def _fail(self, error):
@@ -139,6 +163,17 @@ class Tensor:
             self._stream.flush()
         return self
 
+    def _wait(self, stream=None):
+        """Makes the data usable on `stream` (a handle; None: the host and
+        the runtime's own stream): a tensor computed by a stream= call on
+        another stream waits for that stream first (a host wait)."""
+        s = self._cuda_stream
+        if s is not None and (stream is None or
+                              not _same_stream(s, stream)):
+            synchronize("cuda", s)
+            self._cuda_stream = None
+        return self
+
     # Properties.
     @property
     def ndim(self):
@@ -153,7 +188,9 @@ class Tensor:
         return self.size * _ITEMSIZE[self.dtype]
 
     def data_ptr(self):
-        """The address of the first element (device memory on CUDA)."""
+        """The address of the first element (device memory on CUDA). A
+        result of a ``stream=`` call is ready only when that stream gets
+        there: order other work after it yourself."""
         self._ready()
         return self._ptr or 0
 
@@ -173,6 +210,7 @@ class Tensor:
         self._ready()
         if self._host is not None:
             return self._host
+        self._wait()
         out = np.empty(self.shape, _STORAGE[self.dtype])
         if self.nbytes:
             _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
@@ -219,8 +257,10 @@ class Tensor:
             raise ValueError("cannot reshape %s into %s" % (self.shape,
                                                            shape))
         host = None if self._host is None else self._host.reshape(shape)
-        return Tensor._make(self._owner, self._ptr, shape, self.dtype,
-                            self.device, host)
+        t = Tensor._make(self._owner, self._ptr, shape, self.dtype,
+                         self.device, host)
+        t._cuda_stream = self._cuda_stream
+        return t
 
     # Operations: recorded in lazy mode, run at once otherwise.
     def _op(self, make, *others):
@@ -319,10 +359,25 @@ class Tensor:
             return (_dlpack.KDL_CUDA, 0)
         return (_dlpack.KDL_CPU, 0)
 
-    def __dlpack__(self, stream=None):
-        # Ferric's CUDA calls are complete when they return (the runner
-        # synchronizes), so any consumer stream already sees the data.
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        # DLPack 1.0 consumers pass max_version (and may pass dl_device,
+        # copy): ferric hands out the unversioned capsule, which the spec
+        # allows, in place only.
+        if dl_device is not None and tuple(dl_device) != \
+                self.__dlpack_device__():
+            raise BufferError("ferric exports a %s tensor in place only "
+                              "(dl_device=%r)" % (self.device, dl_device))
+        if copy:
+            raise BufferError("ferric exports in place only (copy=True)")
+        # Calls without stream= are complete when they return (the runner
+        # synchronizes), so any consumer stream already sees their data. A
+        # stream= result is ready on its own stream; a consumer on another
+        # stream (DLPack: None or 1 is the legacy default stream) gets it
+        # after a host wait for that stream.
         self._ready()
+        if self._cuda_stream is not None and stream != -1:
+            self._wait(1 if stream is None else stream)
         return _dlpack.export(self, self.data_ptr(), self.shape, self.dtype,
                               *self.__dlpack_device__())
 
@@ -336,10 +391,14 @@ class Tensor:
         if self.dtype == "bf16":
             raise AttributeError("the CUDA array interface has no bfloat16;"
                                  " use __dlpack__")
+        # "stream": where a consumer must synchronize first (the stream= call
+        # that made the data; 1 is the legacy default stream, 0 is not
+        # allowed), None when the data are ready.
+        s = self._cuda_stream
         return {"version": 3, "shape": self.shape,
                 "typestr": np.dtype(_STORAGE[self.dtype]).str,
                 "data": (self.data_ptr(), False), "strides": None,
-                "stream": None}
+                "stream": None if s is None else (s or 1)}
 
 
 def _unary(name):
@@ -410,9 +469,25 @@ def synchronize(device, stream=None):
     _capi._check(_capi._target_sync(device.encode(), stream_handle(stream)))
 
 
-def _from_dlpack(x, device, copy, what):
+def _same_stream(a, b):
+    """Whether CUstream handles `a` and `b` name one stream (DLPack's 1 is
+    the legacy default stream, handle 0)."""
+    return (a or 1) == (b or 1)
+
+
+def _dlpack_stream(handle):
+    """The DLPack `stream=` value for CUstream `handle` (0, the legacy
+    default stream, is spelled 1 in DLPack)."""
+    return 1 if not handle else handle
+
+
+def _from_dlpack(x, device, copy, what, stream=None):
     src_type, _ = x.__dlpack_device__()
-    if src_type == _dlpack.KDL_CUDA:
+    if src_type == _dlpack.KDL_CUDA and stream is not None:
+        # A stream= call: the producer orders its work before `stream`
+        # (on the device, no host wait), and the call runs on `stream`.
+        capsule = x.__dlpack__(stream=_dlpack_stream(stream))
+    elif src_type == _dlpack.KDL_CUDA:
         # DLPack's stream 1 is CUDA's legacy default stream: the producer
         # makes it wait for its own work, and waiting for it here orders
         # that work before ferric's (which runs on the runtime's stream).
@@ -488,6 +563,13 @@ def asarray(x, device=None, dtype=None, copy=None):
             raise DTypeError("asarray(dtype=...) converts host data only; "
                              "convert the %s first" % type(x).__name__)
         return _from_dlpack(x, device, copy, "the %s" % type(x).__name__)
+    if not isinstance(x, (np.ndarray, np.generic, BF16Array)) and \
+            _has_cai(x):
+        if dtype is not None:
+            raise DTypeError("asarray(dtype=...) converts host data only; "
+                             "convert the %s first" % type(x).__name__)
+        return _from_cuda_array_interface(x, device, copy,
+                                          "the %s" % type(x).__name__)
     if dtype is not None:
         from ._dtypes import bf16, normalize_dtype, numpy_dtype
         dtype = normalize_dtype(dtype)
@@ -508,7 +590,93 @@ def asarray(x, device=None, dtype=None, copy=None):
     return _from_host_array(arr, name, device or "cpu", copy)
 
 
+# __cuda_array_interface__ typestrs ferric takes (little-endian; "|b1" is
+# numpy's bool). bf16 has no typestr: it comes through DLPack only.
+_CAI_TYPES = {"<f2": "f16", "<f4": "f32", "<f8": "f64", "|b1": "i1",
+              "<b1": "i1"}
+
+
+class _CAIOwner:
+    """Keeps the producer of a CUDA-array-interface import alive."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+
+def _from_cuda_array_interface(x, device, copy, what, stream=None):
+    """A CUDA tensor over the memory `x` describes with
+    ``__cuda_array_interface__`` (version 2 or 3: numba, CuPy, PyTorch),
+    without a copy. Its "stream" entry, where the producer's work may still
+    be pending, is waited for: on the host, or (for a stream= call, by
+    running on that stream) not at all when it is the call's stream."""
+    cai = x.__cuda_array_interface__
+    if device not in (None, "cuda"):
+        raise DeviceError("%s is CUDA memory (__cuda_array_interface__); "
+                          "import it on cuda and move it with .to(%r)"
+                          % (what, device))
+    typestr = cai.get("typestr")
+    dtype = _CAI_TYPES.get(typestr)
+    if dtype is None:
+        raise DTypeError("%s has __cuda_array_interface__ typestr %r, which "
+                         "ferric does not support (supported: float16, "
+                         "float32, float64, bool)" % (what, typestr))
+    shape = tuple(int(d) for d in cai["shape"])
+    strides = cai.get("strides")
+    if strides is not None:
+        expected, dense = _ITEMSIZE[dtype], True
+        for d, st in zip(reversed(shape), reversed(tuple(strides))):
+            if d > 1 and st != expected:
+                dense = False
+            expected *= max(d, 1)
+        if not dense:
+            raise ShapeError("%s is not a dense row-major CUDA buffer "
+                             "(strides %s); call .copy() or "
+                             ".contiguous() on it first"
+                             % (what, tuple(strides)))
+    if cai.get("mask") is not None:
+        raise FerricError("%s has a mask in __cuda_array_interface__; "
+                          "ferric takes plain arrays" % what)
+    ptr, _readonly = cai["data"]
+    ptr = int(ptr or 0)
+    producer = cai.get("stream")
+    if producer is not None and (stream is None or
+                                 not _same_stream(producer, stream)):
+        # 1 and 2 are CU_STREAM_LEGACY and CU_STREAM_PER_THREAD, which
+        # the driver takes as handles too.
+        synchronize("cuda", int(producer))
+    nbytes = int(np.prod(shape, dtype=np.int64)) * _ITEMSIZE[dtype]
+    if (ptr % 16 and nbytes) or copy:
+        if copy is False:
+            raise FerricError("asarray(copy=False): %s is not 16-byte "
+                              "aligned" % what)
+        buf = _TargetBuffer("cuda", nbytes)
+        if nbytes:
+            _capi._check(_capi._target_copy(b"cuda", buf.ptr, ptr, nbytes))
+        return Tensor._make(buf, buf.ptr, shape, dtype, "cuda")
+    return Tensor._make(_CAIOwner(x), ptr, shape, dtype, "cuda")
+
+
+def _has_cai(x):
+    try:
+        return hasattr(x, "__cuda_array_interface__")
+    except Exception:  # a property that raises: not CUDA memory
+        return False
+
+
+def import_tensor(x, stream=None):
+    """A DLPack producer (torch, CuPy) as a Tensor where it lives, for a
+    compiled call; with `stream` (a CUstream handle) the producer orders
+    its work before that stream instead of ferric waiting on the host."""
+    what = "the %s" % type(x).__name__
+    if not hasattr(x, "__dlpack__") and _has_cai(x):
+        return _from_cuda_array_interface(x, None, None, what, stream)
+    return _from_dlpack(x, None, None, what, stream)
+
+
 def _cuda_copy(x):
+    x._wait()
     buf = _TargetBuffer("cuda", x.nbytes)
     if x.nbytes:
         _capi._check(_capi._target_copy(b"cuda", buf.ptr, x.data_ptr(),
@@ -519,44 +687,144 @@ def _cuda_copy(x):
 def is_tensor_like(x):
     """Whether `x` should take the device path of a compiled function: a
     Tensor, or a DLPack producer that is not numpy (torch, CuPy)."""
-    return isinstance(x, Tensor) or (
-        hasattr(x, "__dlpack__") and not isinstance(x, (np.ndarray,
-                                                        np.generic,
-                                                        BF16Array)))
+    if isinstance(x, Tensor):
+        return True
+    if isinstance(x, (np.ndarray, np.generic, BF16Array)):
+        return False
+    return hasattr(x, "__dlpack__") or _has_cai(x)
 
 
-def run_device(exe, tensors):
+_OUT_PTR = ctypes.POINTER(_capi._Tensor)
+_DTYPE_CODE = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3, "i1": 4}
+
+
+class _Frame:
+    """The ctypes structures of one executable's calls, built once per
+    thread and refilled per call (building them is most of a small call's
+    host time)."""
+
+    __slots__ = ("arr", "views", "shapes", "out", "nout", "out_ref",
+                 "nout_ref", "static_results", "filled")
+
+    def __init__(self, exe):
+        n = len(exe.args)
+        self.arr = (_capi._Tensor * max(n, 1))()
+        self.views = [self.arr[i] for i in range(n)]
+        self.shapes = []
+        for v, info in zip(self.views, exe.args):
+            shape = (ctypes.c_int64 * max(len(info.shape), 1))()
+            self.shapes.append(shape)
+            v.dtype = _DTYPE_CODE[info.dtype]
+            v.rank = len(info.shape)
+            v.shape = shape
+            for k, d in enumerate(info.shape):
+                shape[k] = max(d, 0)
+        # Per input, the shape its view holds now (static dims are filled
+        # already; dynamic ones on each call that changes them).
+        self.filled = [info.shape for info in exe.args]
+        self.out = ctypes.POINTER(_capi._Tensor)()
+        self.nout = ctypes.c_size_t()
+        self.out_ref = ctypes.byref(self.out)
+        self.nout_ref = ctypes.byref(self.nout)
+        # Result shapes known from the signature need not be read back.
+        self.static_results = all(
+            r.is_tensor and -1 not in r.shape for r in exe.results)
+
+
+def _new_tensor(owner, ptr, shape, dtype, device, host):
+    """Tensor._make for a shape that is a tuple of ints already."""
+    t = object.__new__(Tensor)
+    t._owner, t._ptr, t._host_arr = owner, ptr, host
+    t.shape, t.dtype, t.device = shape, dtype, device
+    t._node = t._stream = t._error = t._cuda_stream = None
+    t._order = 0
+    return t
+
+
+def _frame(exe):
+    frames = exe.__dict__.get("_frames")
+    if frames is None:
+        frames = exe.__dict__.setdefault("_frames", {})
+    key = threading.get_ident()
+    f = frames.get(key)
+    if f is None:
+        f = frames[key] = _Frame(exe)
+    return f
+
+
+def run_device(exe, tensors, stream=None):
     """Runs `exe` on Tensors already on its target (ferric_run_device);
     returns the results as Tensors on that device. A result that shares an
-    input's buffer is copied, so results never alias inputs."""
+    input's buffer is copied, so results never alias inputs.
+
+    `stream` (CUDA only; a CUstream handle, 0 being the legacy default
+    stream): the call is queued on it without a host wait
+    (ferric_run_device_on_stream); the results are marked as computed on
+    it (see Tensor._wait), and keep the inputs alive."""
     n = len(tensors)
-    arr = (_capi._Tensor * max(n, 1))()
-    shapes = []
-    for i, t in enumerate(tensors):
-        shape = (ctypes.c_int64 * max(t.ndim, 1))(*t.shape)
-        shapes.append(shape)
-        arr[i].dtype = {"f16": 0, "bf16": 1, "f32": 2, "f64": 3,
-                        "i1": 4}[t.dtype]
-        arr[i].rank = t.ndim
-        arr[i].shape = shape
-        arr[i].data = t.data_ptr() or None
-    out = ctypes.POINTER(_capi._Tensor)()
-    nout = ctypes.c_size_t()
-    _capi._check(_capi._run_device(exe._handle, arr, n, ctypes.byref(out),
-                                   ctypes.byref(nout)))
-    owner = _DeviceResults(out, nout.value)
+    if n != len(exe.args):
+        raise FerricError("@%s takes %d arguments, got %d inputs"
+                          % (exe.entry, len(exe.args), n))
+    frame = _frame(exe)
+    inputs = set()
+    filled = frame.filled
+    for i, (t, v, info) in enumerate(zip(tensors, frame.views, exe.args)):
+        if t._node is not None or t._error is not None:
+            t._ready()
+        if t._cuda_stream is not None:
+            t._wait(stream)
+        if t.shape != filled[i] or t.dtype != info.dtype:
+            shape = frame.shapes[i]
+            if t.dtype != info.dtype or len(t.shape) != len(info.shape):
+                # The library says what is wrong; give it the tensor as is.
+                v.dtype = _DTYPE_CODE[t.dtype]
+                v.rank = len(t.shape)
+                v.shape = shape = (ctypes.c_int64 * max(len(t.shape), 1))()
+            for k, d in enumerate(t.shape):
+                shape[k] = d
+            filled[i] = t.shape
+        ptr = t._ptr
+        v.data = ptr or None
+        if ptr:
+            inputs.add(ptr)
+    if stream is None:
+        status = _capi._run_device(exe._handle, frame.arr, n, frame.out_ref,
+                                   frame.nout_ref)
+    else:
+        if _capi._run_device_on_stream is None:
+            raise FerricError("stream=: %s has no "
+                              "ferric_run_device_on_stream (rebuild it)"
+                              % _capi._lib._name)
+        status = _capi._run_device_on_stream(
+            exe._handle, frame.arr, n, stream or None, frame.out_ref,
+            frame.nout_ref)
+    # A failed call may have changed dtype/rank/shape of the frame's
+    # views: rebuild the frame next time.
+    if status != 0:
+        exe._frames.pop(threading.get_ident(), None)
+        _capi._check(status)
+    # A pointer object of its own: the frame's is overwritten next call.
+    out, nout = _OUT_PTR.from_buffer_copy(frame.out), frame.nout.value
+    owner = _DeviceResults(out, nout)
+    if stream is not None:
+        owner.inputs = [t._owner for t in tensors]
     device = exe.target
-    inputs = {t.data_ptr() for t in tensors if t.data_ptr()}
     results = []
-    for i in range(nout.value):
+    static = frame.static_results
+    for i in range(nout):
         r = out[i]
-        dt = _capi.dtype_from_code(r.dtype)
-        shape = tuple(r.shape[k] for k in range(r.rank))
+        if static:
+            info = exe.results[i]
+            dt, shape = info.dtype, info.shape
+        else:
+            dt = _capi.dtype_from_code(r.dtype)
+            shape = tuple(r.shape[k] for k in range(r.rank))
         ptr = r.data or 0
-        host = None if device == "cuda" else _host_view(owner, ptr, shape,
-                                                        dt)
-        t = Tensor._make(owner, ptr, shape, dt, device, host)
+        host = None if device == "cuda" else _LAZY_HOST
+        t = _new_tensor(owner, ptr, shape, dt, device, host)
+        if stream is not None:
+            t._cuda_stream = stream
         if ptr and ptr in inputs:
-            t = asarray(t, copy=True)
+            t = asarray(t, copy=True)  # (after waiting for `stream`)
         results.append(t)
     return results

@@ -175,3 +175,24 @@ def test_cache_stats_and_target_available():
     assert lib.ferric_target_available(b"gpu", ctypes.byref(why)) == 0
     assert _capi._take_string(why) == ("unknown target 'gpu' (expected cpu, "
                                        "cuda or vulkan)")
+
+
+def test_run_device_frames_refill_and_recover():
+    # run_device reuses one ctypes frame per executable and thread: a call
+    # with other shapes or dtypes refills it, a failed call drops it.
+    from ferric import tensor as ft
+    f = ferric.compile(ferric.E.input(0) + 1.0)
+    a = ferric.asarray(np.ones(8, np.float32))
+    f(a)
+    exe = f.executable()
+    with pytest.raises(ferric.FerricError, match="input 0 has dtype f16"):
+        ft.run_device(exe, [ferric.asarray(np.ones(8, np.float16))])
+    np.testing.assert_array_equal(ft.run_device(exe, [a])[0].numpy(),
+                                  np.full(8, 2, np.float32))
+    b = ferric.asarray(np.arange(5, dtype=np.float32))
+    np.testing.assert_array_equal(ft.run_device(exe, [b])[0].numpy(),
+                                  np.arange(5) + 1.0)
+    np.testing.assert_array_equal(ft.run_device(exe, [a])[0].numpy(),
+                                  np.full(8, 2, np.float32))
+    with pytest.raises(ferric.FerricError, match="takes 1 arguments"):
+        ft.run_device(exe, [a, a])

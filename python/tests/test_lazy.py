@@ -82,6 +82,40 @@ def test_the_cache_is_keyed_by_structure_shapes_and_dtypes():
     assert ferric.fusion_stats() == ferric.FusionStats(*[0] * 8)
 
 
+def test_a_structural_hit_emits_no_ir(monkeypatch):
+    from ferric import _lazy
+    calls = []
+    real = _lazy.emit
+
+    def counting(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+    monkeypatch.setattr(_lazy, "emit", counting)
+    _, _, ta, tb = pair(n=40)
+    for _ in range(3):
+        with ferric.lazy():
+            ((ta * tb).exp() - tb).numpy()
+    assert len(calls) == 1
+    st = ferric.fusion_stats()
+    assert (st.cache_hits, st.cache_misses) == (2, 1)
+
+
+def test_the_structural_key_tells_signed_zeros_and_dtypes_apart():
+    a = np.array([1.0, -2.0, 3.0, 4.0], np.float32)
+    ta = ferric.asarray(a)
+    with ferric.lazy():
+        pos = (ta * 0.0).numpy()
+    with ferric.lazy():
+        neg = (ta * -0.0).numpy()
+    assert list(np.signbit(pos)) == [False, True, False, False]
+    assert list(np.signbit(neg)) == [True, False, True, True]
+    t64 = ferric.asarray(a.astype(np.float64))
+    with ferric.lazy():
+        d = (t64 * 0.0).numpy()
+    assert d.dtype == np.float64
+    assert ferric.fusion_stats().cache_misses == 3
+
+
 def test_cache_size_evicts_least_recently_used():
     _, _, ta, tb = pair(n=24)
     cfg = ferric.FusionConfig(cache_size=1)
@@ -293,3 +327,30 @@ def test_device_overhead_example_runs():
     assert out.returncode == 0, out.stderr
     assert "ferric.jit 5 ops" in out.stdout
     assert "lazy: 10 flushes, 0 kernels launched" in out.stdout
+
+
+def test_python_overhead_bench_runs_on_the_cpu(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(here, os.pardir, os.pardir, "bench",
+                          "python_overhead.py")
+    env = dict(os.environ, PYTHONPATH=os.path.join(here, os.pardir))
+    out_json = str(tmp_path / "po.json")
+    out = subprocess.run([sys.executable, script, "--target", "cpu",
+                          "--iters", "5", "--batch", "5", "--rows", "8",
+                          "--cols", "64", "--tail-iters", "3",
+                          "--json", out_json],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "5 ops, 1024 elements" in out.stdout
+    rows = json.load(open(out_json))["rows"]
+    assert [r["case"] for r in rows][:2] == ["1 op, 1024 elements",
+                                             "5 ops, 1024 elements"]
+    if len(rows) > 2:  # the lazy tail needs torch
+        tail = rows[2]
+        assert tail["flushes_per_call"] == 1.0
+        assert tail["ops_per_call"] == 13
+        assert tail["max_abs_err_y_vs_torch"] < 0.05

@@ -345,3 +345,16 @@ def test_cuda_stream_orders_torch_work_before_ferric():
         x.mul_(3.0)  # queued on s
         out = f(ferric.asarray(x), stream=s)
     assert torch.from_dlpack(out).eq(6.0).all().item()
+
+
+def test_dlpack_1_0_keywords():
+    t = ferric.asarray(aligned(4))
+    cap = t.__dlpack__(stream=None, max_version=(1, 0))  # unversioned
+    assert type(cap).__name__ == "PyCapsule"
+    t.__dlpack__(dl_device=(1, 0), copy=False)
+    with pytest.raises(BufferError, match="in place only"):
+        t.__dlpack__(dl_device=(2, 0))
+    with pytest.raises(BufferError, match="copy=True"):
+        t.__dlpack__(copy=True)
+    back = np.from_dlpack(t)
+    assert back.ctypes.data == t.data_ptr()

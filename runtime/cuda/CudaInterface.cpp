@@ -71,6 +71,8 @@ const FerricRuntimeV1 kInterface = {
     /*lastKernelMs=*/nullptr,
     /*symbols=*/kSymbols,
     /*numSymbols=*/sizeof(kSymbols) / sizeof(kSymbols[0]),
+    /*useStream=*/ferricCudaUseStream,
+    /*memRecordStream=*/ferricCudaMemRecordStream,
 };
 
 } // namespace

@@ -16,6 +16,7 @@
 
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 using namespace ferric;
 using namespace ferric::cuda;
@@ -46,11 +47,34 @@ bool ferric::cuda::memRefSpan(int64_t rank, void *descriptor,
 // FERRIC_CUDA_CACHING_ALLOCATOR=0, and off whenever FERRIC_CUDA_FRESH_STREAMS
 // is on: then work runs on several streams and a block freed on one could
 // be handed to another while the first still uses it.
+//
+// Streams lent by a caller (ferricCudaUseStream) are the exception: work on
+// them is not ordered with the cached stream. A block allocated while a
+// stream is lent, or marked with ferricCudaMemRecordStream, remembers those
+// streams; freeing it records an event on each, and whoever gets the block
+// next on another stream waits for the events first (on the device when the
+// allocation names a stream, on the host otherwise), as PyTorch's
+// record_stream does.
 namespace {
+/// A lent stream that used a block, and the event its free recorded there.
+struct StreamUse {
+  CUstream stream;
+  CUevent event = nullptr;
+};
+struct LiveBlock {
+  uint64_t size;
+  std::vector<StreamUse> uses;
+};
+struct FreeBlock {
+  CUdeviceptr ptr;
+  std::vector<StreamUse> uses; // each with its recorded event
+};
 struct BlockCache {
   std::mutex mutex;
-  std::unordered_multimap<uint64_t, CUdeviceptr> free;
-  std::unordered_map<CUdeviceptr, uint64_t> live;
+  std::unordered_multimap<uint64_t, FreeBlock> free;
+  std::unordered_map<CUdeviceptr, LiveBlock> live;
+  /// Events of finished waits, reused (cuEventCreate is not free).
+  std::vector<CUevent> spareEvents;
 };
 BlockCache &blockCache() {
   static BlockCache *cache = new BlockCache(); // outlives static destructors
@@ -60,17 +84,46 @@ bool cachingAllocatorEnabled() { return options().cachingAllocator; }
 uint64_t roundedSize(uint64_t bytes) { return (bytes + 511) & ~uint64_t(511); }
 
 /// Returns every cached block to the driver (before retrying an allocation
-/// that ran out of memory).
+/// that ran out of memory). cuMemFree waits for the device, so pending
+/// events need no wait.
 void releaseCachedBlocks(const Driver &driver) {
   BlockCache &cache = blockCache();
   std::lock_guard<std::mutex> lock(cache.mutex);
-  for (auto &entry : cache.free)
-    driver.api.cuMemFree(entry.second);
+  for (auto &entry : cache.free) {
+    driver.api.cuMemFree(entry.second.ptr);
+    for (StreamUse &use : entry.second.uses)
+      cache.spareEvents.push_back(use.event);
+  }
   cache.free.clear();
+}
+
+void addUse(std::vector<StreamUse> &uses, CUstream stream) {
+  for (const StreamUse &use : uses)
+    if (use.stream == stream)
+      return;
+  uses.push_back({stream});
+}
+
+/// Makes `stream` (none: the host) wait for the frees of `block` recorded on
+/// other streams; gives the events back. Called with the cache locked.
+void waitForUses(const Driver &driver, BlockCache &cache, FreeBlock &block,
+                 bool hasStream, CUstream stream) {
+  for (StreamUse &use : block.uses) {
+    if (!hasStream || use.stream != stream) {
+      if (hasStream)
+        check(driver, "cuStreamWaitEvent",
+              driver.api.cuStreamWaitEvent(stream, use.event, 0));
+      else
+        check(driver, "cuEventSynchronize",
+              driver.api.cuEventSynchronize(use.event));
+    }
+    cache.spareEvents.push_back(use.event);
+  }
+  block.uses.clear();
 }
 } // namespace
 
-extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
+extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                               bool isHostShared) {
   const Driver *driver = enter();
   if (!driver)
@@ -90,15 +143,36 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
         check(*driver, "cuMemAlloc", driver->api.cuMemAlloc(&ptr, sizeBytes));
     return ok ? hostPtr(ptr) : nullptr;
   }
+  // The stream the block will be used on: the lent one, else the one the
+  // host code names (null from the runner's own allocations: the host).
+  CUstream lent = nullptr;
+  bool isLent = lentStream(lent);
+  CUstream user = isLent ? lent : handle<CUstream_st>(stream);
+  bool hasUser = isLent || stream;
   uint64_t size = roundedSize(sizeBytes);
   BlockCache &cache = blockCache();
   {
     std::lock_guard<std::mutex> lock(cache.mutex);
-    auto it = cache.free.find(size);
-    if (it != cache.free.end()) {
-      ptr = it->second;
-      cache.free.erase(it);
-      cache.live[ptr] = size;
+    auto range = cache.free.equal_range(size);
+    // Prefer a block no other stream has to wait for.
+    auto pick = range.first;
+    for (auto it = range.first; it != range.second; ++it) {
+      bool clear = true;
+      for (const StreamUse &use : it->second.uses)
+        clear = clear && hasUser && use.stream == user;
+      if (clear) {
+        pick = it;
+        break;
+      }
+    }
+    if (pick != range.second) {
+      ptr = pick->second.ptr;
+      waitForUses(*driver, cache, pick->second, hasUser, user);
+      cache.free.erase(pick);
+      LiveBlock &live = cache.live[ptr];
+      live = {size, {}};
+      if (isLent)
+        addUse(live.uses, lent);
       return hostPtr(ptr);
     }
   }
@@ -110,7 +184,10 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
   if (!check(*driver, "cuMemAlloc", r))
     return nullptr;
   std::lock_guard<std::mutex> lock(cache.mutex);
-  cache.live[ptr] = size;
+  LiveBlock &live = cache.live[ptr];
+  live = {size, {}};
+  if (isLent)
+    addUse(live.uses, lent);
   return hostPtr(ptr);
 }
 
@@ -126,12 +203,49 @@ extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.live.find(devicePtr(ptr));
     if (it != cache.live.end()) {
-      cache.free.emplace(it->second, it->first);
+      FreeBlock block{it->first, std::move(it->second.uses)};
+      uint64_t size = it->second.size;
       cache.live.erase(it);
-      return;
+      bool recorded = true;
+      for (StreamUse &use : block.uses) {
+        if (!recorded)
+          break;
+        if (!cache.spareEvents.empty()) {
+          use.event = cache.spareEvents.back();
+          cache.spareEvents.pop_back();
+        } else if (driver->api.cuEventCreate(
+                       &use.event, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
+          use.event = nullptr;
+          recorded = false;
+          break;
+        }
+        // Fails when the lender destroyed its stream already.
+        recorded =
+            driver->api.cuEventRecord(use.event, use.stream) == CUDA_SUCCESS;
+      }
+      if (recorded) {
+        cache.free.emplace(size, std::move(block));
+        return;
+      }
+      // Without an event to wait for, the block cannot be handed out again
+      // safely: cuMemFree waits for the device instead.
+      for (StreamUse &use : block.uses)
+        if (use.event)
+          cache.spareEvents.push_back(use.event);
     }
   }
   check(*driver, "cuMemFree", driver->api.cuMemFree(devicePtr(ptr)));
+}
+
+extern "C" void ferricCudaMemRecordStream(void *ptr, void *stream) {
+  if (!ptr || !cachingAllocatorEnabled())
+    return;
+  BlockCache &cache = blockCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.live.find(devicePtr(ptr));
+  if (it != cache.live.end())
+    addUse(it->second.uses,
+           stream ? handle<CUstream_st>(stream) : legacyStream());
 }
 
 extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,

@@ -74,14 +74,24 @@ int32_t &defaultDevice();
 
 /// A new non-blocking stream, or null after recording why not.
 CUstream createStream(const Driver &driver);
-/// The calling thread's cached stream on its device.
+/// The calling thread's cached stream on its device, or the stream it was
+/// lent (ferricCudaUseStream).
 CUstream cachedStream(const Driver &driver);
-/// Whether `stream` is some thread's cached stream.
+/// Whether the calling thread was lent a stream; `stream` receives it.
+bool lentStream(CUstream &stream);
+/// Whether `stream` is some thread's cached stream, or the lent one.
 bool isCachedStream(CUstream stream);
 
 //===----------------------------------------------------------------------===//
 // Small helpers
 //===----------------------------------------------------------------------===//
+
+/// CU_STREAM_LEGACY: the legacy default stream as a non-null handle, which
+/// the driver accepts wherever a stream goes (code that takes a null stream
+/// for a failed creation then still works on it).
+inline CUstream legacyStream() {
+  return reinterpret_cast<CUstream>(static_cast<uintptr_t>(1));
+}
 
 inline CUdeviceptr devicePtr(const void *ptr) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr));

@@ -11,6 +11,12 @@
 // against 9-10 us with a reused stream. FERRIC_CUDA_FRESH_STREAMS restores
 // upstream's stream per call (and turns the caching allocator off).
 //
+// A caller may lend its own stream for the duration of a run
+// (ferricCudaUseStream): mgpuStreamCreate, and everything else that works on
+// the cached stream, then uses that stream, and mgpuStreamSynchronize and
+// mgpuStreamDestroy leave it alone, so the run is queued asynchronously
+// behind the caller's work and the caller decides when to wait.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CudaOptions.h"
@@ -32,6 +38,10 @@ namespace {
 struct ThreadStreams {
   CUstream streams[kMaxDevices];
   bool cleanupRegistered;
+  /// The stream lent by ferricCudaUseStream (null is the legacy default
+  /// stream, hence the flag).
+  CUstream lent;
+  bool hasLent;
 };
 thread_local ThreadStreams threadStreams = {};
 
@@ -80,7 +90,14 @@ pthread_key_t threadStreamsKey() {
 
 } // namespace
 
+bool ferric::cuda::lentStream(CUstream &stream) {
+  stream = threadStreams.lent;
+  return threadStreams.hasLent;
+}
+
 bool ferric::cuda::isCachedStream(CUstream stream) {
+  if (threadStreams.hasLent && stream == threadStreams.lent)
+    return true;
   for (CUstream cached : threadStreams.streams)
     if (cached == stream)
       return true;
@@ -102,6 +119,8 @@ CUstream ferric::cuda::createStream(const Driver &driver) {
 }
 
 CUstream ferric::cuda::cachedStream(const Driver &driver) {
+  if (threadStreams.hasLent)
+    return threadStreams.lent;
   CUstream &stream = threadStreams.streams[defaultDevice()];
   if (stream)
     return stream;
@@ -127,6 +146,8 @@ extern "C" void *mgpuStreamCreate(void) {
   const Driver *driver = enter();
   if (!driver)
     return nullptr;
+  if (threadStreams.hasLent)
+    return threadStreams.lent;
   return options().freshStreams ? createStream(*driver) : cachedStream(*driver);
 }
 
@@ -136,7 +157,10 @@ extern "C" void mgpuStreamDestroy(void *stream) {
   if (!loadedDriver())
     return;
   // The cached streams live until their thread exits.
-  if (!options().freshStreams && isCachedStream(handle<CUstream_st>(stream)))
+  CUstream s = handle<CUstream_st>(stream);
+  if (threadStreams.hasLent && s == threadStreams.lent)
+    return;
+  if (!options().freshStreams && isCachedStream(s))
     return;
   const Driver *driver = enter();
   if (!driver)
@@ -146,6 +170,10 @@ extern "C" void mgpuStreamDestroy(void *stream) {
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
+  // The lender waits when it wants to: that is the point of lending.
+  if (threadStreams.hasLent &&
+      handle<CUstream_st>(stream) == threadStreams.lent)
+    return;
   const Driver *driver = enter();
   if (!driver)
     return;
@@ -204,6 +232,14 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
   check(*driver, "cuEventRecord",
         driver->api.cuEventRecord(handle<CUevent_st>(event),
                                   handle<CUstream_st>(stream)));
+}
+
+extern "C" void ferricCudaUseStream(int active, void *stream) {
+  threadStreams.hasLent = active != 0;
+  // Null (the legacy default stream) is lent as CU_STREAM_LEGACY: some
+  // users of the cached stream take null for "no stream".
+  CUstream s = stream ? handle<CUstream_st>(stream) : legacyStream();
+  threadStreams.lent = active ? s : nullptr;
 }
 
 //===----------------------------------------------------------------------===//

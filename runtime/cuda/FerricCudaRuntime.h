@@ -161,6 +161,22 @@ FERRIC_CUDA_EXPORT int ferricCudaDeviceInfo(int *smCount, int *ccMajor,
 FERRIC_CUDA_EXPORT void *ferricCudaEventCreateTimed(void);
 FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
 
+/* Running on a caller's stream. While the calling thread is lent `stream`
+ * (ferricCudaUseStream(1, stream); a CUstream of the current context, null
+ * being the legacy default stream, which is lent as CU_STREAM_LEGACY),
+ * mgpuStreamCreate returns it, every launch, copy and cuBLASLt call that
+ * would use the thread's cached stream uses it, and mgpuStreamSynchronize
+ * and mgpuStreamDestroy of it do nothing: the work is queued behind the
+ * caller's and the caller waits when it wants to. ferricCudaUseStream(0,
+ * NULL) ends the loan. Blocks the caching allocator hands out during a loan
+ * remember the stream; ferricCudaMemRecordStream(ptr, stream) marks a block
+ * allocated elsewhere that `stream` reads (like torch's record_stream).
+ * Freeing a marked block records an event on each such stream, and the
+ * block is reused on another stream (or by the host) only after those
+ * events. */
+FERRIC_CUDA_EXPORT void ferricCudaUseStream(int active, void *stream);
+FERRIC_CUDA_EXPORT void ferricCudaMemRecordStream(void *ptr, void *stream);
+
 /*===----------------------------------------------------------------------===*\
 |* Matmul through cuBLASLt                                                    *|
 \*===----------------------------------------------------------------------===*/

@@ -179,4 +179,84 @@ TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
             FERRIC_ERROR_INVALID_ARGUMENT);
 }
 
+// ferric_run_device_on_stream is CUDA's: other targets and missing
+// arguments are a status and a message, and nothing is handed out.
+TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  alignas(16) float a[8] = {0}, b[8] = {0};
+  int64_t shape[1] = {8};
+  ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                          {FERRIC_DTYPE_F32, 1, shape, b}};
+  int dummy = 0;
+  ferric_tensor *outs = reinterpret_cast<ferric_tensor *>(&dummy);
+  size_t nout = 7;
+  EXPECT_EQ(ferric_run_device_on_stream(exe, ins, 2, nullptr, &outs, &nout),
+            FERRIC_ERROR_UNSUPPORTED);
+  EXPECT_EQ(outs, nullptr);
+  EXPECT_EQ(nout, 0u);
+  EXPECT_NE(std::strstr(ferric_last_error(), "streams are CUDA's; this "
+                                             "executable is for cpu"),
+            nullptr)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_run_device_on_stream(nullptr, ins, 2, nullptr, &outs, &nout),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::strstr(ferric_last_error(), "ferric_run_device_on_stream: "
+                                             "executable, outputs and nout"),
+            nullptr)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_run_device_on_stream(exe, ins, 2, nullptr, nullptr, &nout),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  // The stream-less entry still runs the same executable.
+  ASSERT_EQ(ferric_run_device(exe, ins, 2, &outs, &nout), FERRIC_OK)
+      << ferric_last_error();
+  EXPECT_EQ(nout, 2u);
+  ferric_device_tensors_free(outs, nout);
+  ferric_executable_free(exe);
+}
+
+// Shapes accepted once are not re-checked on the next call with the same
+// shapes; any other shapes are checked again, so a mismatch after a good
+// call is still an error.
+TEST(FerricCAPI, ShapeChecksAfterAcceptedShapes) {
+  const char *kDynamicAdd = R"mlir(
+func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = ferric.add %a, %b : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+)mlir";
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kDynamicAdd, "f", "cpu", "cache=0", &exe),
+            FERRIC_OK)
+      << ferric_last_error();
+  alignas(16) float a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  alignas(16) float b[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  auto run = [&](int64_t na, int64_t nb) {
+    int64_t sa[1] = {na}, sb[1] = {nb};
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, sa, a},
+                            {FERRIC_DTYPE_F32, 1, sb, b}};
+    ferric_tensor *outs = nullptr;
+    size_t nout = 0;
+    ferric_status s = ferric_run_device(exe, ins, 2, &outs, &nout);
+    if (s == FERRIC_OK) {
+      EXPECT_EQ(outs[0].shape[0], na);
+      EXPECT_EQ(static_cast<float *>(outs[0].data)[na - 1], a[na - 1] + 1);
+      ferric_device_tensors_free(outs, nout);
+    }
+    return s;
+  };
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(run(8, 8), FERRIC_OK) << ferric_last_error();
+    EXPECT_EQ(run(8, 8), FERRIC_OK) << ferric_last_error();
+    EXPECT_EQ(run(8, 4), FERRIC_ERROR_RUN);
+    EXPECT_NE(std::strstr(ferric_last_error(), "input shapes disagree"),
+              nullptr)
+        << ferric_last_error();
+    EXPECT_EQ(run(4, 4), FERRIC_OK) << ferric_last_error();
+    EXPECT_EQ(run(4, 8), FERRIC_ERROR_RUN);
+  }
+  ferric_executable_free(exe);
+}
+
 } // namespace

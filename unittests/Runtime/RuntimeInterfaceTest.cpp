@@ -128,6 +128,9 @@ TEST(RuntimeInterfaceTest, CudaLoadsAndReportsNoDriver) {
   EXPECT_NE(l.api->eventDestroy, nullptr);
   EXPECT_NE(l.api->eventElapsedMs, nullptr);
   EXPECT_EQ(l.api->lastKernelMs, nullptr);
+  // CUDA runs on a caller's stream.
+  EXPECT_NE(l.api->useStream, nullptr);
+  EXPECT_NE(l.api->memRecordStream, nullptr);
   std::vector<std::string> required = kCommonSymbols;
   required.push_back("mgpuModuleLoadJIT");
   required.push_back("mgpuSetDefaultDevice");
@@ -158,6 +161,17 @@ TEST(RuntimeInterfaceTest, CudaLoadsAndReportsNoDriver) {
   EXPECT_LT(l.api->eventElapsedMs(nullptr, nullptr), 0.0f);
   EXPECT_STREQ(l.api->lastError(),
                "ferric cuda runtime: ferricCudaEventElapsedMs: null event");
+
+  // Lending a stream and marking memory need no driver and record nothing;
+  // while lent, the stream entries still say that there is no driver.
+  l.api->clearError();
+  int fakeStream = 0;
+  l.api->useStream(1, &fakeStream);
+  l.api->memRecordStream(&fakeStream, &fakeStream); // not a block: ignored
+  EXPECT_STREQ(l.api->lastError(), "");
+  EXPECT_EQ(l.api->streamCreate(), nullptr);
+  EXPECT_STREQ(l.api->lastError(), msg);
+  l.api->useStream(0, nullptr);
 }
 
 TEST(RuntimeInterfaceTest, VulkanLoadsAndRoundTrips) {
@@ -177,6 +191,9 @@ TEST(RuntimeInterfaceTest, VulkanLoadsAndRoundTrips) {
   EXPECT_EQ(l.api->eventDestroy, nullptr);
   EXPECT_EQ(l.api->eventElapsedMs, nullptr);
   EXPECT_NE(l.api->lastKernelMs, nullptr);
+  // No streams to lend: Vulkan's launches are synchronous.
+  EXPECT_EQ(l.api->useStream, nullptr);
+  EXPECT_EQ(l.api->memRecordStream, nullptr);
   checkSymbols(l, kCommonSymbols);
 
   char msg[512] = {0};

@@ -212,7 +212,10 @@ ferric_bench(ferric_executable *exe, const ferric_tensor *inputs, size_t n,
  * pointers for "cpu" and "vulkan" (Vulkan's runtime copies host buffers to the
  * device around each launch). Tensor data must be contiguous, row-major and
  * 16-byte aligned; a scalar argument's `data` is a host pointer to the value.
- * The call is complete (the target synchronized) when this returns.
+ * The call is complete (the target synchronized) when this returns: it runs
+ * on the runtime's own stream, which is not ordered with the caller's
+ * streams, so work queued there on the inputs must be finished first (see
+ * ferric_target_synchronize), or use ferric_run_device_on_stream.
  *
  * The results stay on the target, allocated by the compiled code; release
  * them with ferric_device_tensors_free(*outputs, *nout). A result that
@@ -223,6 +226,26 @@ FERRIC_CAPI_EXPORT ferric_status ferric_run_device(ferric_executable *exe,
                                                    size_t n,
                                                    ferric_tensor **outputs,
                                                    size_t *nout);
+
+/* Like ferric_run_device, but for "cuda" only and asynchronous: the call
+ * is queued on the caller's `stream` (a CUstream of the current context;
+ * NULL is the legacy default stream) behind the work already there, and
+ * this returns without waiting for it, so no host synchronization happens.
+ * The results are ready when `stream` reaches them: work queued on `stream`
+ * afterwards sees them; another stream or the host must wait for `stream`
+ * first (an event, or ferric_target_synchronize). Inputs from elsewhere
+ * (torch's or CuPy's memory) must stay allocated until the stream has run
+ * the call; buffers from ferric_target_alloc and ferric results may be
+ * freed at once: the caching allocator hands such memory to other work
+ * only after `stream` got past its uses (it records events, like torch's
+ * record_stream).
+ * Errors found when launching are returned; a fault inside a kernel shows
+ * at the next synchronization. Other targets return
+ * FERRIC_ERROR_UNSUPPORTED. Results are freed with
+ * ferric_device_tensors_free. */
+FERRIC_CAPI_EXPORT ferric_status ferric_run_device_on_stream(
+    ferric_executable *exe, const ferric_tensor *inputs, size_t n, void *stream,
+    ferric_tensor **outputs, size_t *nout);
 
 /* Frees the target buffers of results from ferric_run_device (with
  * cuMemFree on CUDA, free() elsewhere) and the array itself; the executable
@@ -252,7 +275,8 @@ FERRIC_CAPI_EXPORT ferric_status ferric_target_copy(const char *target,
  * the other targets. ferric_run_device runs on the runtime's own stream and
  * returns when its work is done, so a caller that queued the inputs on its
  * stream calls this first to order the two (this is what the Python
- * package's `stream=` does). */
+ * package's default path, stream=None, does with the legacy default
+ * stream). */
 FERRIC_CAPI_EXPORT ferric_status ferric_target_synchronize(const char *target,
                                                            void *stream);
 

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -135,8 +136,16 @@ public:
   /// compiled code only reads its arguments). The call has finished on the
   /// target when this returns; the results stay there and the caller
   /// releases each non-null `allocation` with releaseOnTarget.
+  ///
+  /// With `stream` (CUDA only: a CUstream of the current context, null
+  /// being the legacy default stream), the call is queued on that stream
+  /// behind the caller's work instead and returns without waiting for it:
+  /// the results are ready when the stream reaches them. Errors found
+  /// when launching are reported; a fault inside a kernel surfaces at the
+  /// caller's next synchronization.
   llvm::Expected<std::vector<TargetTensor>>
-  runOnTarget(llvm::ArrayRef<TargetTensor> inputs);
+  runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
+              std::optional<void *> stream = std::nullopt);
   /// Runs on the caller's host buffers (`data` of each input is host
   /// memory, read only during the call). On the CPU, when every input is
   /// 16-byte aligned as the compiled code assumes, it runs on them in place
@@ -166,6 +175,19 @@ private:
   Operation *sourceModule = nullptr;
   std::unique_ptr<MLIRContext> context;
   std::unique_ptr<ExecutionEngine> engine;
+
+  // Per-call work done once (a small call's host time is mostly these):
+  /// The entry's packed wrapper, looked up in the JIT on the first call
+  /// (or why it could not be).
+  llvm::Expected<void (*)(void **)> entryFunction();
+  void (*packedEntry)(void **) = nullptr;
+  std::once_flag packedOnce;
+  std::string packedError;
+  /// The last input shapes validateInputs accepted (shape checks of the
+  /// ops run only for new shapes).
+  std::mutex validatedMutex;
+  std::vector<std::vector<int64_t>> validatedShapes;
+  bool hasValidated = false;
 };
 
 /// Frees a result buffer that Executable::runOnTarget returned for an

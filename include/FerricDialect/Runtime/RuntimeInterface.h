@@ -102,6 +102,16 @@ typedef struct FerricRuntimeV1 {
   /* Every `mgpu*` function the runtime implements. */
   const FerricRuntimeSymbol *symbols;
   size_t numSymbols;
+
+  /* Running on a caller's stream; both null where the target has no
+   * streams (Vulkan). useStream(1, stream) lends the calling thread
+   * `stream` until useStream(0, NULL): streamCreate (and the JIT'd code's
+   * mgpuStreamCreate) return it and synchronizing or destroying it does
+   * nothing, so a call runs asynchronously on it. memRecordStream(ptr,
+   * stream) says that `stream` uses the buffer `ptr` from memAlloc, so
+   * that memory freed and reused elsewhere waits for that stream's work. */
+  void (*useStream)(int active, void *stream);
+  void (*memRecordStream)(void *ptr, void *stream);
 } FerricRuntimeV1;
 
 /* The entry point's type. Returns the runtime's table when it implements
