@@ -20,6 +20,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 
@@ -145,18 +147,28 @@ struct Epilogue {
 };
 } // namespace
 
-/// Whether generic input `operand` is a bias row: a 1-D buffer of `type`
-/// read through (d0, ..., dn) -> (dn).
-static bool isBiasRow(linalg::GenericOp g, OpOperand *operand, Type type) {
+/// Whether generic input `operand` is a 1-D buffer of `type` read through
+/// (d0, ..., dn) -> (d(n - fromLast)): a bias row for 0 (one value per
+/// column), a bias column for 1 (one value per row).
+static bool isBiasVector(linalg::GenericOp g, OpOperand *operand, Type type,
+                         unsigned fromLast) {
   auto t = dyn_cast<MemRefType>(operand->get().getType());
   if (!t || t.getRank() != 1 || t.getElementType() != type ||
       !t.getLayout().isIdentity())
     return false;
   AffineMap map = g.getMatchingIndexingMap(operand);
-  return map.getNumResults() == 1 &&
+  return map.getNumResults() == 1 && map.getNumDims() > fromLast &&
          map.getResult(0) ==
-             getAffineDimExpr(map.getNumDims() - 1, g.getContext());
+             getAffineDimExpr(map.getNumDims() - 1 - fromLast, g.getContext());
 }
+
+/// Why a bias over the rows stays in the Ferric kernel.
+static constexpr StringLiteral kColumnBias =
+    "a bias over the rows (bias[M], broadcast along N) is not a cuBLASLt "
+    "epilogue: cuBLASLt adds its bias along the rows of its column-major D, "
+    "which is the row-major result transposed, so only a bias over the "
+    "columns (bias[N]) fits, and row-major (CUBLASLT_ORDER_ROW) layouts do "
+    "not take a bias epilogue";
 
 /// Reads the epilogue off `g`'s body, starting at the block argument `x`
 /// for the product: [* alpha] [+ bias] [relu | gelu], each step only if
@@ -181,14 +193,19 @@ static Epilogue matchEpilogue(linalg::GenericOp g, BlockArgument x) {
   if (Operation *op = next()) {
     Value other = otherOperand<arith::AddFOp>(op, e.result);
     auto arg = dyn_cast_or_null<BlockArgument>(other);
-    if (arg && arg.getOwner() == g.getBody() &&
-        arg.getArgNumber() < g.getNumDpsInputs() &&
-        isBiasRow(g, g.getDpsInputOperand(arg.getArgNumber()), type)) {
-      e.bias = g.getDpsInputOperand(arg.getArgNumber())->get();
+    OpOperand *input = arg && arg.getOwner() == g.getBody() &&
+                               arg.getArgNumber() < g.getNumDpsInputs()
+                           ? g.getDpsInputOperand(arg.getArgNumber())
+                           : nullptr;
+    if (input && isBiasVector(g, input, type, /*fromLast=*/0)) {
+      e.bias = input->get();
       e.flags |= kBias;
       e.ops.push_back(op);
       e.result = op->getResult(0);
       e.parts.push_back("bias");
+    } else if (input && isBiasVector(g, input, type, /*fromLast=*/1)) {
+      e.stopped = kColumnBias.str();
+      return e;
     }
   }
   // GELU reads its operand several times, so it is not behind next().
@@ -325,6 +342,49 @@ struct FerricMatmulToCublasLtPass
     });
     for (linalg::LinalgOp op : matmuls)
       rewrite(op);
+    if (!report.empty())
+      writeReport();
+  }
+
+  /// One line of the report per matmul, in walk order: what its remark says.
+  SmallVector<std::string> reportLines;
+
+  void noteForReport(Operation *op, bool called, const std::string &text) {
+    if (report.empty())
+      return;
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    os << "  @" << functionName(op) << ": "
+       << (isa<linalg::BatchMatmulOp>(op) ? "batch_matmul" : "matmul");
+    if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+      os << " at " << loc.getFilename().getValue() << ":" << loc.getLine()
+         << ":" << loc.getColumn();
+    os << (called ? ": cuBLASLt, " : ": tiled kernel, ") << text << "\n";
+    reportLines.push_back(line);
+  }
+
+  /// Appends this pass' part of ferric-fuse's report (the pipelines give
+  /// both the same fuse-report file): ferric-fuse cannot say what went into
+  /// an epilogue, because the epilogue is decided here, after bufferization.
+  void writeReport() {
+    std::string text = "ferric-matmul-to-cublaslt report\n";
+    text += "  matmuls: " + std::to_string(reportLines.size()) + "\n";
+    for (const std::string &line : reportLines)
+      text += line;
+    if (report == "-") {
+      llvm::outs() << text;
+      llvm::outs().flush();
+      return;
+    }
+    std::error_code ec;
+    llvm::raw_fd_ostream file(report, ec, llvm::sys::fs::OF_Append);
+    if (ec) {
+      getOperation().emitError("ferric-matmul-to-cublaslt: cannot write "
+                               "report to '")
+          << report << "': " << ec.message();
+      return signalPassFailure();
+    }
+    file << text;
   }
 
   void missed(Operation *op, const std::string &why) {
@@ -332,6 +392,7 @@ struct FerricMatmulToCublasLtPass
                                      .category(kCategory)
                                      .function(functionName(op)))
         << ("stays on ferric-matmul-to-gpu's tiled kernel: " + why);
+    noteForReport(op, /*called=*/false, why);
   }
 
   static StringRef functionName(Operation *op) {
@@ -494,10 +555,12 @@ struct FerricMatmulToCublasLtPass
     OpBuilder builder(last);
     emitCall(builder, op, d, a, b, e.flags & kBias ? e.bias : Value(), dtype,
              e.flags, e.alpha);
+    std::string decision = describe(e, notFused);
     remark::passed(op->getLoc(), remark::RemarkOpts::name("CublasLt")
                                      .category(kCategory)
                                      .function(functionName(op)))
-        << describe(e, notFused);
+        << decision;
+    noteForReport(op, /*called=*/true, decision);
     for (Operation *dead : llvm::reverse(erase))
       dead->erase();
     // The f32 accumulator, and the rounded product when the call writes the
