@@ -3,6 +3,9 @@
 // RUN: FileCheck %s --input-file=%t.report
 // RUN: ferric-opt %s --pass-pipeline='builtin.module(func.func(ferric-fuse),convert-ferric-to-linalg,canonicalize,cse,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize,ferric-matmul-to-cublaslt{use-cublaslt=false report=-})' -o %t.off.mlir | FileCheck %s --check-prefix=OFF
 // RUN: not ferric-opt %s --pass-pipeline='builtin.module(func.func(ferric-fuse),convert-ferric-to-linalg,canonicalize,cse,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize,ferric-matmul-to-cublaslt{report=%t.missing/dir/report})' -o %t.bad.mlir 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: rm -f %t.nvvm.report
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa fuse-report=%t.nvvm.report" -o %t.nvvm.mlir
+// RUN: FileCheck %s --check-prefix=NVVM --input-file=%t.nvvm.report
 // The report= file of ferric-matmul-to-cublaslt: after ferric-fuse's report
 // (the NVVM pipeline gives both passes its fuse-report file), one line per
 // matmul with its location, what went into the cuBLASLt epilogue and what
@@ -13,13 +16,19 @@
 // CHECK: ferric-fuse report for @f64
 // CHECK-LABEL: ferric-matmul-to-cublaslt report
 //  CHECK-NEXT:   matmuls: 6
-//  CHECK-NEXT:   @bias_gelu: matmul at {{.*}}ferric-matmul-to-cublaslt-report.mlir:[[@LINE+16]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)
-//  CHECK-NEXT:   @residual: matmul at {{.*}}:[[@LINE+24]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: scale 0.5, bias, relu; left in a Ferric kernel: 'arith.addf' is not a cuBLASLt epilogue step after relu
-//  CHECK-NEXT:   @gelu_erf: matmul at {{.*}}:[[@LINE+33]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias; left in a Ferric kernel: the body reads the result of bias more than once (the exact, erf GELU is not a cuBLASLt epilogue)
-//  CHECK-NEXT:   @column_bias: matmul at {{.*}}:[[@LINE+40]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: none; left in a Ferric kernel: a bias over the rows (bias[M], broadcast along N) is not a cuBLASLt epilogue: cuBLASLt adds its bias along the rows of its column-major D, which is the row-major result transposed, so only a bias over the columns (bias[N]) fits, and row-major (CUBLASLT_ORDER_ROW) layouts do not take a bias epilogue
-//  CHECK-NEXT:   @batched: batch_matmul at {{.*}}:[[@LINE+47]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: relu
-//  CHECK-NEXT:   @f64: matmul at {{.*}}:[[@LINE+52]]:8: tiled kernel, cuBLASLt is called for f16, bf16 and f32 operands accumulating in f32, not f64 x f64 -> f64
+//  CHECK-NEXT:   @bias_gelu: matmul at {{.*}}ferric-matmul-to-cublaslt-report.mlir:[[@LINE+22]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)
+//  CHECK-NEXT:   @residual: matmul at {{.*}}:[[@LINE+30]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: scale 0.5, bias, relu; left in a Ferric kernel: 'arith.addf' is not a cuBLASLt epilogue step after relu
+//  CHECK-NEXT:   @gelu_erf: matmul at {{.*}}:[[@LINE+39]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias; left in a Ferric kernel: the body reads the result of bias more than once (the exact, erf GELU is not a cuBLASLt epilogue)
+//  CHECK-NEXT:   @column_bias: matmul at {{.*}}:[[@LINE+46]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: none; left in a Ferric kernel: a bias over the rows (bias[M], broadcast along N) is not a cuBLASLt epilogue: cuBLASLt adds its bias along the rows of its column-major D, which is the row-major result transposed, so only a bias over the columns (bias[N]) fits, and row-major (CUBLASLT_ORDER_ROW) layouts do not take a bias epilogue
+//  CHECK-NEXT:   @batched: batch_matmul at {{.*}}:[[@LINE+53]]:8: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: relu
+//  CHECK-NEXT:   @f64: matmul at {{.*}}:[[@LINE+58]]:8: tiled kernel, cuBLASLt is called for f16, bf16 and f32 operands accumulating in f32, not f64 x f64 -> f64
 //   CHECK-NOT: @
+
+// The NVVM pipeline passes its fuse-report file to both passes.
+// NVVM: ferric-fuse report for @bias_gelu
+// NVVM-LABEL: ferric-matmul-to-cublaslt report
+//  NVVM-NEXT:   matmuls: 6
+//  NVVM-NEXT:   @bias_gelu: matmul at {{.*}}: cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)
 
 // use-cublaslt=false: every matmul says why it stays on the tiled kernel.
 // OFF-LABEL: ferric-matmul-to-cublaslt report
