@@ -9,10 +9,12 @@
 // The call is an llvm.call of an llvm.func declaration, not a func.call:
 // the NVVM pipeline's llvm-request-c-wrappers marks every func.func,
 // declarations included, and a marked declaration would be called through
-// a `_mlir_ciface_` wrapper that the runtime does not define.
+// a `_mlir_ciface_` wrapper that the runtime does not define. What the
+// epilogue can take from the generic is read in CublasLt/Epilogue.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CublasLt/Epilogue.h"
 #include "FerricDialect/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,6 +22,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 
@@ -32,194 +36,21 @@ namespace ferric {
 
 using namespace mlir;
 using namespace mlir::ferric;
+using namespace mlir::ferric::cublaslt;
 
 static constexpr StringLiteral kEntry = "mgpuCublasLtMatmul";
 static constexpr StringLiteral kCategory = "ferric-matmul-to-cublaslt";
 
-// The codes of runtime/cuda/FerricCudaRuntime.h.
+// The codes of runtime/cuda/FerricCudaRuntime.h (the epilogue's in
+// CublasLt/Epilogue.h).
 enum : int32_t { kF32 = 0, kF16 = 1, kBF16 = 2 };
-enum : int32_t { kBias = 1, kRelu = 2, kGelu = 4 };
 enum : int32_t { kAllowTF32 = 1 };
-
-//===----------------------------------------------------------------------===//
-// Matching the epilogue in a generic's body
-//===----------------------------------------------------------------------===//
-
-/// `a op b` in either order with one side `x`: the other side, or null.
-template <typename Op> static Value otherOperand(Operation *op, Value x) {
-  auto bin = dyn_cast_or_null<Op>(op);
-  if (!bin)
-    return {};
-  if (bin.getLhs() == x)
-    return bin.getRhs();
-  if (bin.getRhs() == x)
-    return bin.getLhs();
-  return {};
-}
 
 static bool isConstant(Value v, double want) {
   FloatAttr attr;
   if (!matchPattern(v, m_Constant(&attr)))
     return false;
   return std::abs(attr.getValueAsDouble() - want) <= 1e-6 * std::abs(want);
-}
-
-/// The single user of `v`, or null.
-static Operation *onlyUser(Value v) {
-  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
-}
-
-/// Matches ScalarMath's tanh GELU of `x`, 0.5 x (1 + tanh(c (x + a x^3))),
-/// possibly computed in f32 for a narrower `x` (extf, then truncf at the
-/// end). Returns the result in x's type and collects the ops, or null.
-static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
-  SmallVector<Operation *> found;
-  Value w = x;
-  if (auto ext = dyn_cast_or_null<arith::ExtFOp>(onlyUser(x))) {
-    w = ext.getResult();
-    found.push_back(ext);
-  }
-  // Uses of w: x*x (twice), x*x*x's last factor, x + a x^3 and 0.5 x.
-  Operation *sq = nullptr, *half = nullptr;
-  for (Operation *user : w.getUsers()) {
-    auto mul = dyn_cast<arith::MulFOp>(user);
-    if (mul && mul.getLhs() == w && mul.getRhs() == w)
-      sq = mul;
-    else if (Value c = otherOperand<arith::MulFOp>(user, w);
-             c && isConstant(c, 0.5))
-      half = user;
-  }
-  if (!sq || !half)
-    return {};
-  Operation *cube = onlyUser(sq->getResult(0));
-  if (otherOperand<arith::MulFOp>(cube, sq->getResult(0)) != w)
-    return {};
-  Operation *scaled = onlyUser(cube->getResult(0));
-  Value a = otherOperand<arith::MulFOp>(scaled, cube->getResult(0));
-  if (!a || !isConstant(a, 0.044715))
-    return {};
-  Operation *poly = onlyUser(scaled->getResult(0));
-  if (otherOperand<arith::AddFOp>(poly, scaled->getResult(0)) != w)
-    return {};
-  Operation *inner = onlyUser(poly->getResult(0));
-  Value c = otherOperand<arith::MulFOp>(inner, poly->getResult(0));
-  if (!c || !isConstant(c, 0.79788456080286535588))
-    return {};
-  auto tanh = dyn_cast_or_null<math::TanhOp>(onlyUser(inner->getResult(0)));
-  if (!tanh)
-    return {};
-  Operation *plusOne = onlyUser(tanh.getResult());
-  Value one = otherOperand<arith::AddFOp>(plusOne, tanh.getResult());
-  if (!one || !isConstant(one, 1.0))
-    return {};
-  Operation *result = onlyUser(plusOne->getResult(0));
-  if (otherOperand<arith::MulFOp>(result, plusOne->getResult(0)) !=
-      half->getResult(0))
-    return {};
-  if (!half->getResult(0).hasOneUse() || !sq->getResult(0).hasOneUse() ||
-      llvm::range_size(w.getUses()) != 5)
-    return {};
-  found.append({sq, cube, scaled, poly, inner, tanh, plusOne, half, result});
-  Value out = result->getResult(0);
-  if (out.getType() != x.getType()) {
-    auto trunc = dyn_cast_or_null<arith::TruncFOp>(onlyUser(out));
-    if (!trunc || trunc.getType() != x.getType())
-      return {};
-    found.push_back(trunc);
-    out = trunc.getResult();
-  }
-  ops.append(found);
-  return out;
-}
-
-namespace {
-/// What the call folds in from the generic that reads the product.
-struct Epilogue {
-  float alpha = 1.0f;
-  Value bias;                   ///< The bias buffer, when there is one.
-  int32_t flags = 0;            ///< kBias | kRelu | kGelu.
-  Value result;                 ///< The last value the call computes.
-  SmallVector<Operation *> ops; ///< The body ops it replaces.
-  SmallVector<std::string> parts;
-  std::string stopped; ///< Why the epilogue ends where it does.
-};
-} // namespace
-
-/// Whether generic input `operand` is a bias row: a 1-D buffer of `type`
-/// read through (d0, ..., dn) -> (dn).
-static bool isBiasRow(linalg::GenericOp g, OpOperand *operand, Type type) {
-  auto t = dyn_cast<MemRefType>(operand->get().getType());
-  if (!t || t.getRank() != 1 || t.getElementType() != type ||
-      !t.getLayout().isIdentity())
-    return false;
-  AffineMap map = g.getMatchingIndexingMap(operand);
-  return map.getNumResults() == 1 &&
-         map.getResult(0) ==
-             getAffineDimExpr(map.getNumDims() - 1, g.getContext());
-}
-
-/// Reads the epilogue off `g`'s body, starting at the block argument `x`
-/// for the product: [* alpha] [+ bias] [relu | gelu], each step only if
-/// nothing but the next step reads the value before it.
-static Epilogue matchEpilogue(linalg::GenericOp g, BlockArgument x) {
-  Epilogue e;
-  e.result = x;
-  Type type = x.getType();
-  auto next = [&]() { return onlyUser(e.result); };
-  if (Operation *op = next()) {
-    FloatAttr c;
-    if (Value s = otherOperand<arith::MulFOp>(op, e.result);
-        s && matchPattern(s, m_Constant(&c))) {
-      e.alpha = static_cast<float>(c.getValueAsDouble());
-      e.ops.push_back(op);
-      e.result = op->getResult(0);
-      char text[32];
-      std::snprintf(text, sizeof(text), "scale %g", double(e.alpha));
-      e.parts.push_back(text);
-    }
-  }
-  if (Operation *op = next()) {
-    Value other = otherOperand<arith::AddFOp>(op, e.result);
-    auto arg = dyn_cast_or_null<BlockArgument>(other);
-    if (arg && arg.getOwner() == g.getBody() &&
-        arg.getArgNumber() < g.getNumDpsInputs() &&
-        isBiasRow(g, g.getDpsInputOperand(arg.getArgNumber()), type)) {
-      e.bias = g.getDpsInputOperand(arg.getArgNumber())->get();
-      e.flags |= kBias;
-      e.ops.push_back(op);
-      e.result = op->getResult(0);
-      e.parts.push_back("bias");
-    }
-  }
-  // GELU reads its operand several times, so it is not behind next().
-  Operation *op = next();
-  Value zero = otherOperand<arith::MaximumFOp>(op, e.result);
-  if (zero && isConstant(zero, 0.0)) {
-    e.flags |= kRelu;
-    e.ops.push_back(op);
-    e.result = op->getResult(0);
-    e.parts.push_back("relu");
-  } else if (Value gelu = matchGeluTanh(e.result, e.ops)) {
-    e.flags |= kGelu;
-    e.result = gelu;
-    e.parts.push_back("gelu(tanh)");
-  }
-  if (Operation *op = next()) {
-    if (isa<linalg::YieldOp>(op))
-      return e;
-    e.stopped = "'" + op->getName().getStringRef().str() +
-                "' is not a cuBLASLt epilogue step after " +
-                (e.parts.empty() ? std::string("the product") : e.parts.back());
-  } else if (!e.result.use_empty()) {
-    e.stopped = "the body reads " +
-                (e.parts.empty() ? std::string("the product")
-                                 : "the result of " + e.parts.back()) +
-                " more than once";
-  }
-  // Say why a GELU did not go in: cuBLASLt only has the tanh form.
-  if (!(e.flags & kGelu) && !g.getBody()->getOps<math::ErfOp>().empty())
-    e.stopped += " (the exact, erf GELU is not a cuBLASLt epilogue)";
-  return e;
 }
 
 //===----------------------------------------------------------------------===//
@@ -325,6 +156,49 @@ struct FerricMatmulToCublasLtPass
     });
     for (linalg::LinalgOp op : matmuls)
       rewrite(op);
+    if (!report.empty())
+      writeReport();
+  }
+
+  /// One line of the report per matmul, in walk order: what its remark says.
+  SmallVector<std::string> reportLines;
+
+  void noteForReport(Operation *op, bool called, const std::string &text) {
+    if (report.empty())
+      return;
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    os << "  @" << functionName(op) << ": "
+       << (isa<linalg::BatchMatmulOp>(op) ? "batch_matmul" : "matmul");
+    if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+      os << " at " << loc.getFilename().getValue() << ":" << loc.getLine()
+         << ":" << loc.getColumn();
+    os << (called ? ": cuBLASLt, " : ": tiled kernel, ") << text << "\n";
+    reportLines.push_back(line);
+  }
+
+  /// Appends this pass' part of ferric-fuse's report (the pipelines give
+  /// both the same fuse-report file): ferric-fuse cannot say what went into
+  /// an epilogue, because the epilogue is decided here, after bufferization.
+  void writeReport() {
+    std::string text = "ferric-matmul-to-cublaslt report\n";
+    text += "  matmuls: " + std::to_string(reportLines.size()) + "\n";
+    for (const std::string &line : reportLines)
+      text += line;
+    if (report == "-") {
+      llvm::outs() << text;
+      llvm::outs().flush();
+      return;
+    }
+    std::error_code ec;
+    llvm::raw_fd_ostream file(report, ec, llvm::sys::fs::OF_Append);
+    if (ec) {
+      getOperation().emitError("ferric-matmul-to-cublaslt: cannot write "
+                               "report to '")
+          << report << "': " << ec.message();
+      return signalPassFailure();
+    }
+    file << text;
   }
 
   void missed(Operation *op, const std::string &why) {
@@ -332,6 +206,7 @@ struct FerricMatmulToCublasLtPass
                                      .category(kCategory)
                                      .function(functionName(op)))
         << ("stays on ferric-matmul-to-gpu's tiled kernel: " + why);
+    noteForReport(op, /*called=*/false, why);
   }
 
   static StringRef functionName(Operation *op) {
@@ -494,10 +369,12 @@ struct FerricMatmulToCublasLtPass
     OpBuilder builder(last);
     emitCall(builder, op, d, a, b, e.flags & kBias ? e.bias : Value(), dtype,
              e.flags, e.alpha);
+    std::string decision = describe(e, notFused);
     remark::passed(op->getLoc(), remark::RemarkOpts::name("CublasLt")
                                      .category(kCategory)
                                      .function(functionName(op)))
-        << describe(e, notFused);
+        << decision;
+    noteForReport(op, /*called=*/true, decision);
     for (Operation *dead : llvm::reverse(erase))
       dead->erase();
     // The f32 accumulator, and the rounded product when the call writes the

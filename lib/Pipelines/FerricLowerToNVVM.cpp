@@ -147,6 +147,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
   if (options.cublasLt) {
     FerricMatmulToCublasLtPassOptions cublasLt;
     cublasLt.allowTF32 = options.tf32;
+    cublasLt.report = options.fuseReport;
     pm.addPass(createFerricMatmulToCublasLtPass(cublasLt));
   }
   {

@@ -30,6 +30,14 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
       !o.freshStreams;
   o.spinWait = runtime::envString(lookup, "FERRIC_CUDA_SCHED") != "auto";
   o.quiet = runtime::envFlag(lookup, "FERRIC_CUDA_QUIET", false);
+  o.cublasLtAutotune =
+      runtime::envFlag(lookup, "FERRIC_CUBLASLT_AUTOTUNE", true);
+  std::string candidates =
+      runtime::envString(lookup, "FERRIC_CUBLASLT_CANDIDATES");
+  char *end = nullptr;
+  long count = std::strtol(candidates.c_str(), &end, 10);
+  if (!candidates.empty() && *end == 0 && count >= 1 && count <= 32)
+    o.cublasLtCandidates = static_cast<int>(count);
   return o;
 }
 

@@ -41,6 +41,12 @@ struct RuntimeOptions {
   bool spinWait = true;
   /// FERRIC_CUDA_QUIET: record errors without printing them.
   bool quiet = false;
+  /// FERRIC_CUBLASLT_AUTOTUNE: time the heuristic's candidates on a plan's
+  /// first call and keep the fastest (off: the heuristic's first).
+  bool cublasLtAutotune = true;
+  /// FERRIC_CUBLASLT_CANDIDATES: how many algorithms to ask the heuristic
+  /// for when autotuning (1 to 32; anything else keeps the default).
+  int cublasLtCandidates = 8;
 
   /// The options `lookup` describes (std::getenv for the process).
   static RuntimeOptions parse(runtime::EnvLookup lookup);

@@ -31,7 +31,7 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   convert-bufferization-to-memref,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
+// CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 row-group-block-elements=0 row-group-producers=false row-groups=true split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -105,7 +105,7 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   convert-bufferization-to-memref,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
+// OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report=- use-cublaslt=true},
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 row-group-block-elements=0 row-group-producers=false row-groups=false split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -171,7 +171,7 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   convert-bufferization-to-memref,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true use-cublaslt=true},
+// NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 row-group-block-elements=0 row-group-producers=false row-groups=true split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
@@ -227,4 +227,4 @@ module {
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="cublaslt=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBLAS
 // NOBLAS-NOT: ferric-matmul-to-cublaslt
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="tf32=true" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=TF32
-// TF32: ferric-matmul-to-cublaslt{allow-tf32=true fuse-epilogue=true use-cublaslt=true}
+// TF32: ferric-matmul-to-cublaslt{allow-tf32=true fuse-epilogue=true report= use-cublaslt=true}

@@ -62,6 +62,24 @@ TEST(RuntimeOptionsTest, CudaDefaults) {
             "/x/libcuda.so");
 }
 
+// The matmul's autotuning: on with 8 candidates by default, off with any
+// "off" flag value, and a count outside 1..32 (or not a number) keeps 8.
+TEST(RuntimeOptionsTest, CudaCublasLtAutotune) {
+  ferric::cuda::RuntimeOptions o = cuda({});
+  EXPECT_TRUE(o.cublasLtAutotune);
+  EXPECT_EQ(o.cublasLtCandidates, 8);
+  for (const char *value : {"0", "off", "false"})
+    EXPECT_FALSE(cuda({{"FERRIC_CUBLASLT_AUTOTUNE", value}}).cublasLtAutotune)
+        << value;
+  EXPECT_TRUE(cuda({{"FERRIC_CUBLASLT_AUTOTUNE", "1"}}).cublasLtAutotune);
+  EXPECT_EQ(cuda({{"FERRIC_CUBLASLT_CANDIDATES", "3"}}).cublasLtCandidates, 3);
+  EXPECT_EQ(cuda({{"FERRIC_CUBLASLT_CANDIDATES", "32"}}).cublasLtCandidates,
+            32);
+  for (const char *bad : {"0", "33", "-2", "4x", "", "many"})
+    EXPECT_EQ(cuda({{"FERRIC_CUBLASLT_CANDIDATES", bad}}).cublasLtCandidates, 8)
+        << bad;
+}
+
 // Fresh streams put work on several streams, where reusing a freed block is
 // unsafe: every value that turns them on turns the caching allocator off
 // (before, "2" gave fresh streams with the allocator still on).

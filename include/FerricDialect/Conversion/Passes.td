@@ -186,7 +186,10 @@ def FerricMatmulToCublasLtPass
     (alpha), the addition of a bias row (an input indexed by the last
     dimension only, so broadcast over rows and batches), and relu
     (`maximumf` with 0) or the tanh GELU (the exact, erf form is not in
-    cuBLASLt). What follows (a residual add, a second matmul's product, a
+    cuBLASLt). A bias over the rows (indexed by the row dimension) stays in
+    the generic: cuBLASLt adds its bias along the rows of its column-major
+    D, which is the row-major result transposed, and its row-major layouts
+    (`CUBLASLT_ORDER_ROW`) do not take a bias epilogue. What follows (a residual add, a second matmul's product, a
     cast) stays in the generic, which then reads the cuBLASLt result; when
     nothing follows, the generic is erased and cuBLASLt writes its output.
     The fusion is decided here, on bufferized linalg, because that is where
@@ -196,7 +199,8 @@ def FerricMatmulToCublasLtPass
     `ferric.fused` region that convert-ferric-to-linalg has not yet given
     its indexing maps.
 
-    Every matmul gets a remark: the call and what went into its epilogue,
+    Every matmul gets a remark, and a line in the `report=` file when one
+    is given: the call and what went into its epilogue,
     what stayed in the kernel and why, or why it stays on the tiled kernel
     (element types, layouts, a non-zero initial value,
     `use-cublaslt=false`).
@@ -211,7 +215,12 @@ def FerricMatmulToCublasLtPass
     Option<"fuseEpilogue", "fuse-epilogue", "bool", /*default=*/"true",
            "Fold the scale, bias and activation that follow into the call">,
     Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
-           "Let f32 matmuls round their inputs to TF32 (off: IEEE f32)">
+           "Let f32 matmuls round their inputs to TF32 (off: IEEE f32)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Append what each matmul became (the call and its epilogue, what "
+           "stayed in a Ferric kernel and why, or why it stays on the tiled "
+           "kernel) to this file ('-': stdout); the NVVM pipeline passes its "
+           "fuse-report file">
   ];
 }
 

@@ -1,0 +1,199 @@
+//===- Epilogue.cpp - What a cuBLASLt epilogue takes from a generic -------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Epilogue.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace mlir;
+using namespace mlir::ferric;
+using namespace mlir::ferric::cublaslt;
+
+/// `a op b` in either order with one side `x`: the other side, or null.
+template <typename Op> static Value otherOperand(Operation *op, Value x) {
+  auto bin = dyn_cast_or_null<Op>(op);
+  if (!bin)
+    return {};
+  if (bin.getLhs() == x)
+    return bin.getRhs();
+  if (bin.getRhs() == x)
+    return bin.getLhs();
+  return {};
+}
+
+static bool isConstant(Value v, double want) {
+  FloatAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return false;
+  return std::abs(attr.getValueAsDouble() - want) <= 1e-6 * std::abs(want);
+}
+
+/// The single user of `v`, or null.
+static Operation *onlyUser(Value v) {
+  return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
+}
+
+/// Matches ScalarMath's tanh GELU of `x`, 0.5 x (1 + tanh(c (x + a x^3))),
+/// possibly computed in f32 for a narrower `x` (extf, then truncf at the
+/// end). Returns the result in x's type and collects the ops, or null.
+static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
+  SmallVector<Operation *> found;
+  Value w = x;
+  if (auto ext = dyn_cast_or_null<arith::ExtFOp>(onlyUser(x))) {
+    w = ext.getResult();
+    found.push_back(ext);
+  }
+  // Uses of w: x*x (twice), x*x*x's last factor, x + a x^3 and 0.5 x.
+  Operation *sq = nullptr, *half = nullptr;
+  for (Operation *user : w.getUsers()) {
+    auto mul = dyn_cast<arith::MulFOp>(user);
+    if (mul && mul.getLhs() == w && mul.getRhs() == w)
+      sq = mul;
+    else if (Value c = otherOperand<arith::MulFOp>(user, w);
+             c && isConstant(c, 0.5))
+      half = user;
+  }
+  if (!sq || !half)
+    return {};
+  Operation *cube = onlyUser(sq->getResult(0));
+  if (otherOperand<arith::MulFOp>(cube, sq->getResult(0)) != w)
+    return {};
+  Operation *scaled = onlyUser(cube->getResult(0));
+  Value a = otherOperand<arith::MulFOp>(scaled, cube->getResult(0));
+  if (!a || !isConstant(a, 0.044715))
+    return {};
+  Operation *poly = onlyUser(scaled->getResult(0));
+  if (otherOperand<arith::AddFOp>(poly, scaled->getResult(0)) != w)
+    return {};
+  Operation *inner = onlyUser(poly->getResult(0));
+  Value c = otherOperand<arith::MulFOp>(inner, poly->getResult(0));
+  if (!c || !isConstant(c, 0.79788456080286535588))
+    return {};
+  auto tanh = dyn_cast_or_null<math::TanhOp>(onlyUser(inner->getResult(0)));
+  if (!tanh)
+    return {};
+  Operation *plusOne = onlyUser(tanh.getResult());
+  Value one = otherOperand<arith::AddFOp>(plusOne, tanh.getResult());
+  if (!one || !isConstant(one, 1.0))
+    return {};
+  Operation *result = onlyUser(plusOne->getResult(0));
+  if (otherOperand<arith::MulFOp>(result, plusOne->getResult(0)) !=
+      half->getResult(0))
+    return {};
+  if (!half->getResult(0).hasOneUse() || !sq->getResult(0).hasOneUse() ||
+      llvm::range_size(w.getUses()) != 5)
+    return {};
+  found.append({sq, cube, scaled, poly, inner, tanh, plusOne, half, result});
+  Value out = result->getResult(0);
+  if (out.getType() != x.getType()) {
+    auto trunc = dyn_cast_or_null<arith::TruncFOp>(onlyUser(out));
+    if (!trunc || trunc.getType() != x.getType())
+      return {};
+    found.push_back(trunc);
+    out = trunc.getResult();
+  }
+  ops.append(found);
+  return out;
+}
+
+/// Whether generic input `operand` is a 1-D buffer of `type` read through
+/// (d0, ..., dn) -> (d(n - fromLast)): a bias row for 0 (one value per
+/// column), a bias column for 1 (one value per row).
+static bool isBiasVector(linalg::GenericOp g, OpOperand *operand, Type type,
+                         unsigned fromLast) {
+  auto t = dyn_cast<MemRefType>(operand->get().getType());
+  if (!t || t.getRank() != 1 || t.getElementType() != type ||
+      !t.getLayout().isIdentity())
+    return false;
+  AffineMap map = g.getMatchingIndexingMap(operand);
+  return map.getNumResults() == 1 && map.getNumDims() > fromLast &&
+         map.getResult(0) ==
+             getAffineDimExpr(map.getNumDims() - 1 - fromLast, g.getContext());
+}
+
+/// Why a bias over the rows stays in the Ferric kernel.
+static constexpr StringLiteral kColumnBias =
+    "a bias over the rows (bias[M], broadcast along N) is not a cuBLASLt "
+    "epilogue: cuBLASLt adds its bias along the rows of its column-major D, "
+    "which is the row-major result transposed, so only a bias over the "
+    "columns (bias[N]) fits, and row-major (CUBLASLT_ORDER_ROW) layouts do "
+    "not take a bias epilogue";
+
+/// Reads the epilogue off `g`'s body, starting at the block argument `x`
+/// for the product: [* alpha] [+ bias] [relu | gelu], each step only if
+/// nothing but the next step reads the value before it.
+Epilogue cublaslt::matchEpilogue(linalg::GenericOp g, BlockArgument x) {
+  Epilogue e;
+  e.result = x;
+  Type type = x.getType();
+  auto next = [&]() { return onlyUser(e.result); };
+  if (Operation *op = next()) {
+    FloatAttr c;
+    if (Value s = otherOperand<arith::MulFOp>(op, e.result);
+        s && matchPattern(s, m_Constant(&c))) {
+      e.alpha = static_cast<float>(c.getValueAsDouble());
+      e.ops.push_back(op);
+      e.result = op->getResult(0);
+      char text[32];
+      std::snprintf(text, sizeof(text), "scale %g", double(e.alpha));
+      e.parts.push_back(text);
+    }
+  }
+  if (Operation *op = next()) {
+    Value other = otherOperand<arith::AddFOp>(op, e.result);
+    auto arg = dyn_cast_or_null<BlockArgument>(other);
+    OpOperand *input = arg && arg.getOwner() == g.getBody() &&
+                               arg.getArgNumber() < g.getNumDpsInputs()
+                           ? g.getDpsInputOperand(arg.getArgNumber())
+                           : nullptr;
+    if (input && isBiasVector(g, input, type, /*fromLast=*/0)) {
+      e.bias = input->get();
+      e.flags |= kBias;
+      e.ops.push_back(op);
+      e.result = op->getResult(0);
+      e.parts.push_back("bias");
+    } else if (input && isBiasVector(g, input, type, /*fromLast=*/1)) {
+      e.stopped = kColumnBias.str();
+      return e;
+    }
+  }
+  // GELU reads its operand several times, so it is not behind next().
+  Operation *op = next();
+  Value zero = otherOperand<arith::MaximumFOp>(op, e.result);
+  if (zero && isConstant(zero, 0.0)) {
+    e.flags |= kRelu;
+    e.ops.push_back(op);
+    e.result = op->getResult(0);
+    e.parts.push_back("relu");
+  } else if (Value gelu = matchGeluTanh(e.result, e.ops)) {
+    e.flags |= kGelu;
+    e.result = gelu;
+    e.parts.push_back("gelu(tanh)");
+  }
+  if (Operation *op = next()) {
+    if (isa<linalg::YieldOp>(op))
+      return e;
+    e.stopped = "'" + op->getName().getStringRef().str() +
+                "' is not a cuBLASLt epilogue step after " +
+                (e.parts.empty() ? std::string("the product") : e.parts.back());
+  } else if (!e.result.use_empty()) {
+    e.stopped = "the body reads " +
+                (e.parts.empty() ? std::string("the product")
+                                 : "the result of " + e.parts.back()) +
+                " more than once";
+  }
+  // Say why a GELU did not go in: cuBLASLt only has the tanh form.
+  if (!(e.flags & kGelu) && !g.getBody()->getOps<math::ErfOp>().empty())
+    e.stopped += " (the exact, erf GELU is not a cuBLASLt epilogue)";
+  return e;
+}
