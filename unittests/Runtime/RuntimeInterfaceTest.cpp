@@ -48,8 +48,9 @@ struct Loaded {
 /// runtime, which defines the same mgpu* names; may be null), and returns
 /// its table, checked as the runner checks it.
 Loaded load(const char *path, const char *name, const char *other) {
-  if (other)
+  if (other) {
     EXPECT_NE(dlopen(other, RTLD_NOW | RTLD_GLOBAL), nullptr) << dlerror();
+  }
   Loaded l;
   l.handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
   EXPECT_NE(l.handle, nullptr) << dlerror();
