@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
@@ -257,8 +258,7 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
   // schedule would fill only `out` blocks, so split each output across
   // blocks. Decided here when the sizes are static, else always split (the
   // host picks the block count, maybe 1).
-  if (out && *out >= 1 && *out * 2 <= splitMaxBlocks &&
-      (!red || *red > (int64_t)threads * kBlock))
+  if (writesSplitFull(out, red))
     return writeSplitFull(b, combiner);
   if (!warpSize || accType.getWidth() > 32 || threads < warpSize)
     return writeBlockReduction(b, combiner);
@@ -411,12 +411,11 @@ void ReductionWriter::writeThreadPerOutput(OpBuilder &b) {
   SmallVector<Value> idx(sizes.size());
   delinearize(b, outLoop.getInductionVar(), parallelDims, idx);
   OpOperand *init = generic.getDpsInitOperand(0);
-  SmallVector<Value> at = indicesOf(init, idx);
-  Value start = startValue(b, init, at, fillValue);
+  Value start = startValue(b, init, indicesOf(init, idx), fillValue);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value folded = foldRange(b, c0, c1, start, idx);
-  memref::StoreOp::create(b, loc, folded, init->get(), at);
+  storeResult(b, idx, folded);
 }
 
 void ReductionWriter::blockTree(OpBuilder &b, Operation *combiner, Value smem,
@@ -525,6 +524,12 @@ struct FerricReductionToGPUPass
           << splitMaxBlocks.getValue();
       return signalPassFailure();
     }
+    if (columnNarrowColumns > 1024) {
+      getOperation().emitError("ferric-reduction-to-gpu: column-narrow-columns "
+                               "must be at most 1024, got ")
+          << columnNarrowColumns.getValue();
+      return signalPassFailure();
+    }
     if (columnChunkRows == 0) {
       getOperation().emitError("ferric-reduction-to-gpu: column-chunk-rows "
                                "must be at least 1, got 0");
@@ -550,7 +555,8 @@ struct FerricReductionToGPUPass
       linalg::FillOp fill = foldableFill(g);
       ReductionWriter writer(g, threads, workgroupAlloc,
                              fill ? fill.value() : Value(), warpSize,
-                             warpMaxElements, splitMaxBlocks, columnChunkRows);
+                             warpMaxElements, splitMaxBlocks, columnChunkRows,
+                             columnNarrowColumns);
       // The innermost loop kept (a column or middle-dim reduction): the
       // column schedules, coalesced along it.
       Operation *columnCombiner = nullptr;
@@ -571,6 +577,23 @@ struct FerricReductionToGPUPass
       // buffer's remaining users say whether a row result must be stored.
       if (fill)
         fill.erase();
+      // The split-full and column schedules apply the elementwise generic
+      // after the reduction (a cast back to bf16, a mean's division) where
+      // they write the outputs. The pure ops and allocations between the
+      // two move above the reduction so that its kernels see them.
+      linalg::GenericOp epilogue;
+      bool storeResult = true;
+      if (group.size() <= 1 &&
+          (columnCombiner || (combiner && writer.writesSplitFull())))
+        epilogue = findEpilogue(g, storeResult);
+      if (epilogue) {
+        for (Operation *op = g->getNextNode(); op != epilogue;) {
+          Operation *next = op->getNextNode();
+          op->moveBefore(g);
+          op = next;
+        }
+        writer.setEpilogue(epilogue, storeResult);
+      }
       if (group.size() > 1) {
         for (linalg::FillOp f : foldedFills)
           f.erase();
@@ -594,7 +617,20 @@ struct FerricReductionToGPUPass
           member.erase();
         }
       } else {
+        Value out = g.getDpsInits()[0];
         g.erase();
+        if (epilogue && writer.usedEpilogue()) {
+          epilogue.erase();
+          // Nothing reads the reduction's own output any more.
+          if (!storeResult && out.getDefiningOp<memref::AllocOp>() &&
+              llvm::all_of(out.getUsers(), [](Operation *user) {
+                return isa<memref::DeallocOp>(user);
+              })) {
+            for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
+              user->erase();
+            out.getDefiningOp()->erase();
+          }
+        }
       }
     }
   }

@@ -21,7 +21,7 @@
 // REMARK: Function=column_sum | Remark="split-column (2 kernels) for 8192 outputs of 16384 reduced elements, 32 chunks"
 // REMARK: Function=short_columns | Remark="thread-per-output for 100000 outputs of 8 reduced elements"
 // REMARK: Function=many_long_columns | Remark="column for 300000 outputs of 1000 reduced elements, 1 chunks"
-// REMARK: Function=middle_dim | Remark="split-column (2 kernels) for 256 outputs of 4096 reduced elements, 64 chunks"
+// REMARK: Function=middle_dim | Remark="split-column (2 kernels) for 512 outputs of 4096 reduced elements, 64 chunks"
 // REMARK: Function=column_max_dynamic | Remark="chosen on the host: split-column (2 kernels) or column for dynamic outputs of dynamic reduced elements, chunks chosen on the host"
 // REMARK: Function=tiny_columns | Remark="thread-per-output for 5 outputs of 3 reduced elements"
 
@@ -296,23 +296,24 @@ func.func @many_long_columns(%in: memref<1000x300000xf32>, %out: memref<300000xf
 
 // -----
 
-// A middle dim [4, 4096, 64] over d1, the contiguous d2 kept: the column
-// path over 256 outputs (ceil(262144 / 256) = 1024 chunks wanted, 4096 / 64
-// = 64 allowed): 64 chunks of 64 rows; output (d0, d2) from column c.
+// A middle dim [4, 4096, 128] over d1, the contiguous d2 kept (more than
+// column-narrow-columns): the column path over 512 outputs
+// (ceil(262144 / 512) = 512 chunks wanted, 4096 / 64 = 64 allowed): 64
+// chunks of 64 rows; output (d0, d2) from column c.
 // CHECK-LABEL: func.func @middle_dim
-//       CHECK:   memref.alloc() : memref<16384xf32>
+//       CHECK:   memref.alloc() : memref<32768xf32>
 //       CHECK:   gpu.launch
 //       CHECK:       %[[COL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-//       CHECK:       arith.cmpi ult, %[[COL]], %c256
-//       CHECK:         %[[D2:.*]] = arith.remui %[[COL]], %c64
-//       CHECK:         %[[D0:.*]] = arith.divui %[[COL]], %c64
-//       CHECK:             memref.load %{{.*}}[%[[D0]], %{{.*}}, %[[D2]]] : memref<4x4096x64xf32>
+//       CHECK:       arith.cmpi ult, %[[COL]], %c512
+//       CHECK:         %[[D2:.*]] = arith.remui %[[COL]], %c128
+//       CHECK:         %[[D0:.*]] = arith.divui %[[COL]], %c128
+//       CHECK:             memref.load %{{.*}}[%[[D0]], %{{.*}}, %[[D2]]] : memref<4x4096x128xf32>
 //       CHECK:   } {ferric.schedule = "split-column"}
 //       CHECK:   } {ferric.schedule = "split-column-stage2"}
-func.func @middle_dim(%in: memref<4x4096x64xf32>, %out: memref<4x64xf32>) {
+func.func @middle_dim(%in: memref<4x4096x128xf32>, %out: memref<4x128xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>],
                   iterator_types = ["parallel", "reduction", "parallel"]}
-      ins(%in : memref<4x4096x64xf32>) outs(%out : memref<4x64xf32>) {
+      ins(%in : memref<4x4096x128xf32>) outs(%out : memref<4x128xf32>) {
   ^bb0(%x: f32, %acc: f32):
     %s = arith.minimumf %acc, %x : f32
     linalg.yield %s : f32

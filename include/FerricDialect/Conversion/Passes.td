@@ -345,6 +345,26 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       to a temporary buffer and a second kernel folds each output's chunks
       in a fixed order into it. With sizes known only at run time, the host
       picks column or split-column by the chunk count.
+    - When such a reduction keeps few contiguous elements per outer index
+      (`inner`, static, at most `column-narrow-columns` and half the block:
+      [N, 8] column sums, [A, N, 16] middle-dim ones), one thread per
+      output would leave most lanes idle, so the *column-narrow* schedules
+      give a block all `inner` outputs of an outer index and tile the
+      reduced rows across its G = block-size / inner row groups: thread t
+      folds column t % inner of rows t / inner, + G, ..., so the block reads
+      G * inner consecutive elements per step; a tree over the row groups
+      in workgroup memory combines them in a fixed order. The rows are cut
+      into min(ceil(split-max-blocks / outer), reduced / (G * 32), 65535)
+      chunks (at least 1): one chunk is *column-narrow*, one kernel; more
+      are *split-column-narrow*, whose second kernel folds the chunks'
+      partials with the same tiling. The host picks when the counts are
+      dynamic.
+    - The split-full, column and thread-per-output schedules take the
+      elementwise generic right after the reduction that reads its result
+      (the cast back to bf16/f16 of a narrow-float sum, the division of a
+      mean) into the kernel writing the outputs, so it needs no kernel of
+      its own; the reduction's f32 result is then stored only if something
+      else reads it.
     - Threads of the split and column schedules fold their elements in
       blocks of 32: four independent accumulators (four loads in flight)
       of eight elements each, combined by a tree, the block results folded
@@ -360,7 +380,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     reduction index. Each `gpu.launch` carries the schedule it got as
     `ferric.schedule` (`block`, `warp`, `row-group`, `split-full` and
     `split-full-stage2`, `column`, `split-column` and
-    `split-column-stage2`, `thread-per-output`), and each reduction gets a
+    `split-column-stage2`, `column-narrow`, `split-column-narrow` and
+    `split-column-narrow-stage2`, `thread-per-output`), and each reduction gets a
     remark (`--remarks-filter=ferric-reduction-to-gpu`) naming its schedule,
     its output and reduced element counts and the split (blocks per output,
     chunks), or the kernels the host picks among when sizes are dynamic.
@@ -410,7 +431,13 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            /*default=*/"64",
            "Fewest reduced elements per chunk of a split-column reduction "
            "(at least 1); columns of at most this many elements and one chunk "
-           "get one thread per output">
+           "get one thread per output">,
+    Option<"columnNarrowColumns", "column-narrow-columns", "unsigned",
+           /*default=*/"64",
+           "Column and middle-dim reductions keeping at most this many "
+           "contiguous elements per outer index (static, at most half the "
+           "block) take the column-narrow schedules, a block per outer index "
+           "with the reduced rows tiled across its threads; 0 disables them">
   ];
 }
 

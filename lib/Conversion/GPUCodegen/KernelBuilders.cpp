@@ -47,6 +47,15 @@ std::pair<scf::ForOp, Value> ferric::createNonEmptyLoop(OpBuilder &b,
   return {loop, guard.getResult(0)};
 }
 
+Value ferric::ceilDivIndex(OpBuilder &b, Location loc, Value a, Value d) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  return b.createOrFold<arith::DivUIOp>(
+      loc,
+      b.createOrFold<arith::AddIOp>(loc, a,
+                                    b.createOrFold<arith::SubIOp>(loc, d, one)),
+      d);
+}
+
 void ferric::castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to) {
   OpBuilder b(launch);
   for (OpOperand &operand : launch.getKernelOperandsMutable()) {

@@ -37,6 +37,10 @@ std::pair<scf::ForOp, Value> createNonEmptyLoop(OpBuilder &b, Location loc,
                                                 Value lb, Value ub, Value step,
                                                 Value init);
 
+/// ceil(a / d) for d > 0 as (a + d - 1) / d (folded when constant):
+/// arith.ceildivui has no direct SPIR-V or NVVM lowering inside kernels.
+Value ceilDivIndex(OpBuilder &b, Location loc, Value a, Value d);
+
 /// Re-types the kernel operands of `launch` whose memref element type is
 /// `from` as memrefs of `to`, through unrealized_conversion_cast (same
 /// shape, same bytes: the host LLVM lowering folds the cast away).

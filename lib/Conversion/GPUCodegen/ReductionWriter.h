@@ -52,11 +52,30 @@ public:
   ReductionWriter(linalg::GenericOp generic, unsigned threads,
                   bool workgroupAlloc, Value fillValue, unsigned warpSize,
                   unsigned warpMaxElements, unsigned splitMaxBlocks = 1024,
-                  unsigned columnChunkRows = 64)
+                  unsigned columnChunkRows = 64, unsigned narrowColumns = 64)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
         fillValue(fillValue), warpSize(warpSize),
         warpMaxElements(warpMaxElements), splitMaxBlocks(splitMaxBlocks),
-        columnChunkRows(columnChunkRows), loc(generic.getLoc()) {}
+        columnChunkRows(columnChunkRows), narrowColumns(narrowColumns),
+        loc(generic.getLoc()) {}
+
+  /// Whether write() takes the split-full schedule, from the static loop
+  /// sizes (a dynamic count is unknown).
+  bool writesSplitFull() const;
+  /// The same by output and reduced element counts (nullopt: dynamic).
+  bool writesSplitFull(std::optional<int64_t> out,
+                       std::optional<int64_t> red) const;
+
+  /// Applies the elementwise generic `e` (see findEpilogue) at every output
+  /// in the kernel that writes the outputs (split-full, column and
+  /// thread-per-output schedules), so that it needs no kernel of its own;
+  /// `storeResult` says whether the reduction's own output is still stored
+  /// (it is read elsewhere). Whether a kernel took it: usedEpilogue().
+  void setEpilogue(linalg::GenericOp e, bool storeResult) {
+    epilogue = e;
+    storeReduced = storeResult;
+  }
+  bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
   /// warp or split-full schedules) with `combiner` folding the accumulator,
@@ -201,6 +220,26 @@ private:
                                      SmallVectorImpl<Value> &idx,
                                      StringRef schedule);
 
+  /// Stores `value`, the final value of the output at loop indices `idx`,
+  /// and applies the epilogue there if one is set.
+  void storeResult(OpBuilder &b, ArrayRef<Value> idx, Value value);
+
+  /// The static product of the trailing kept (parallel) loops after the
+  /// last reduced one if it is at most narrowColumns and at most half the
+  /// block, else 0: the column-narrow schedules take it.
+  int64_t narrowInner() const;
+  /// The column-narrow schedules (ColumnNarrow.cpp) for `inner` kept
+  /// elements per outer index: a block covers all of them and tiles the
+  /// reduced elements across threads / inner row groups.
+  void writeColumnNarrow(OpBuilder &b, Operation *combiner, int64_t inner);
+  void writeColumnNarrowStages(OpBuilder &b, Operation *combiner, int64_t inner,
+                               Value chunks, Value rows, bool twoStages);
+  /// The fold over row groups of a narrow kernel: stores `partial` at
+  /// smem[tid], combines row group g with g + s (s halving) in a tree, and
+  /// leaves the block's fold of column c in smem[c] (barriers included).
+  void rowGroupTree(OpBuilder &b, Operation *combiner, Value smem, Value tid,
+                    Value group, int64_t groups, int64_t inner, Value partial);
+
   /// Records a schedule's split for describe(): `what` of `count` (a
   /// constant, else "chosen on the host").
   void noteSplit(StringRef what, Value count);
@@ -209,7 +248,12 @@ private:
   unsigned threads;
   bool workgroupAlloc;
   Value fillValue;
-  unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows;
+  unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
+      narrowColumns;
+  /// The elementwise generic applied at the final stores (or null), whether
+  /// the reduction's output is stored too, and whether a kernel applied it.
+  linalg::GenericOp epilogue;
+  bool storeReduced = true, epilogueUsed = false;
   Location loc;
   SmallVector<Value> sizes;
   SmallVector<unsigned> parallelDims, reductionDims;
@@ -236,6 +280,16 @@ SmallVector<linalg::GenericOp>
 findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
              SmallVectorImpl<linalg::FillOp> &foldedFills,
              bool withProducer = false);
+
+/// The elementwise generic right after reduction `g` in its block (only
+/// pure ops and allocations between them) that reads g's output through
+/// the identity map over its whole space, its other inputs through
+/// projected permutations, and writes fresh buffers (memref.alloc) through
+/// permutations without reading them: the cast to bf16 or the division of
+/// a mean, which the reduction's last kernel can apply at each output. Null
+/// if there is none. `storeResult` is set when g's output has users other
+/// than g, the epilogue and deallocations.
+linalg::GenericOp findEpilogue(linalg::GenericOp g, bool &storeResult);
 
 } // namespace ferric
 } // namespace mlir

@@ -25,17 +25,6 @@
 using namespace mlir;
 using namespace mlir::ferric;
 
-/// ceil(a / b) for b > 0, as (a + b - 1) / b: arith.ceildivui has no direct
-/// SPIR-V or NVVM lowering inside kernels.
-static Value ceilDiv(OpBuilder &b, Location loc, Value a, Value d) {
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  return b.createOrFold<arith::DivUIOp>(
-      loc,
-      b.createOrFold<arith::AddIOp>(loc, a,
-                                    b.createOrFold<arith::SubIOp>(loc, d, one)),
-      d);
-}
-
 Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
                                    Value count, Value identity, FoldStep step) {
   BlockArgument accArg = generic.getRegionOutputArgs()[0];
@@ -86,11 +75,39 @@ Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
   return result;
 }
 
+/// The split-full choice of write() by output and reduced element counts
+/// (nullopt: known only at run time).
+static bool splitsFull(std::optional<int64_t> out, std::optional<int64_t> red,
+                       unsigned splitMaxBlocks, int64_t perBlock) {
+  return out && *out >= 1 && *out * 2 <= splitMaxBlocks &&
+         (!red || *red > perBlock);
+}
+
+bool ReductionWriter::writesSplitFull() const {
+  linalg::GenericOp g = generic; // the accessors are not const
+  std::optional<int64_t> out = 1, red = 1;
+  for (auto [size, it] :
+       llvm::zip_equal(g.getStaticLoopRanges(), g.getIteratorTypesArray())) {
+    std::optional<int64_t> &count =
+        it == utils::IteratorType::reduction ? red : out;
+    if (ShapedType::isDynamic(size))
+      count = std::nullopt;
+    else if (count)
+      *count *= size;
+  }
+  return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
+}
+
+bool ReductionWriter::writesSplitFull(std::optional<int64_t> out,
+                                      std::optional<int64_t> red) const {
+  return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
+}
+
 Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  Value wanted = ceilDiv(b, loc, numRed, index((int64_t)threads * kBlock));
+  Value wanted = ceilDivIndex(b, loc, numRed, index((int64_t)threads * kBlock));
   Value capped = b.createOrFold<arith::MinUIOp>(
       loc, wanted, index(std::max<int64_t>(1, splitMaxBlocks / outputs)));
   return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
@@ -136,7 +153,7 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
         b, loc, arith::MulIOp::create(b, loc, share, bs), tid);
     Value stride = b.createOrFold<arith::MulIOp>(loc, blocks, bs);
     // Elements first, first + stride, ... below numRed.
-    Value count = ceilDiv(
+    Value count = ceilDivIndex(
         b, loc,
         arith::SubIOp::create(b, loc, numRed,
                               arith::MinUIOp::create(b, loc, first, numRed)),
@@ -192,11 +209,9 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
     SmallVector<Value> idx(sizes.size());
     delinearize(b, out, parallelDims, idx);
     OpOperand *init = generic.getDpsInitOperand(0);
-    SmallVector<Value> at = indicesOf(init, idx);
-    Value start = startValue(b, init, at, fillValue);
+    Value start = startValue(b, init, indicesOf(init, idx), fillValue);
     Value total = memref::LoadOp::create(b, loc, smem, index(0));
-    memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, total),
-                            init->get(), at);
+    storeResult(b, idx, combine(b, combiner, accArg, start, total));
   }
   memref::DeallocOp::create(b, loc, partials);
 }
@@ -208,7 +223,7 @@ std::pair<Value, Value> ReductionWriter::columnLoop(OpBuilder &b, Value chunks,
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
   Value bs = index(threads);
-  Value tiles = ceilDiv(b, loc, numOut, bs);
+  Value tiles = ceilDivIndex(b, loc, numOut, bs);
   Value work = b.createOrFold<arith::MulIOp>(loc, tiles, chunks);
   // Within Vulkan's guaranteed 65535 workgroups; the loop covers the rest.
   Value grid = b.createOrFold<arith::MinUIOp>(loc, work, index(65535));
@@ -238,19 +253,24 @@ void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   };
   // Chunks of rows: enough (chunk, column) threads for splitMaxBlocks
   // blocks, each chunk at least columnChunkRows rows long.
-  Value wanted = ceilDiv(b, loc, index((int64_t)splitMaxBlocks * threads),
-                         b.createOrFold<arith::MaxUIOp>(loc, numOut, index(1)));
+  Value wanted =
+      ceilDivIndex(b, loc, index((int64_t)splitMaxBlocks * threads),
+                   b.createOrFold<arith::MaxUIOp>(loc, numOut, index(1)));
   Value most = b.createOrFold<arith::MaxUIOp>(
       loc, b.createOrFold<arith::DivUIOp>(loc, numRed, index(columnChunkRows)),
       index(1));
   Value chunks = b.createOrFold<arith::MinUIOp>(
       loc, b.createOrFold<arith::MinUIOp>(loc, wanted, most), index(65535));
-  Value rows = ceilDiv(b, loc, numRed, chunks);
+  Value rows = ceilDivIndex(b, loc, numRed, chunks);
   std::optional<int64_t> staticChunks = getConstantIntValue(chunks),
                          red = getConstantIntValue(numRed);
   // Short columns, one chunk: what one thread per output does already.
   if (staticChunks && *staticChunks == 1 && red && *red <= columnChunkRows)
     return writeThreadPerOutput(b);
+  // Few kept elements per outer index: all of them in one block, the
+  // reduced rows tiled across its threads (ColumnNarrow.cpp).
+  if (int64_t inner = narrowInner())
+    return writeColumnNarrow(b, combiner, inner);
   noteSplit("chunks", chunks);
   if (staticChunks)
     return writeColumnStages(b, combiner, chunks, rows, *staticChunks > 1);
@@ -323,10 +343,8 @@ void ReductionWriter::writeColumnStages(OpBuilder &b, Operation *combiner,
           ValueRange{arith::AddIOp::create(
               b, loc, arith::MulIOp::create(b, loc, chunk, numOut), col)});
     } else {
-      SmallVector<Value> at = indicesOf(init, idx);
-      Value start = startValue(b, init, at, fillValue);
-      memref::StoreOp::create(
-          b, loc, combine(b, combiner, accArg, start, folded), init->get(), at);
+      Value start = startValue(b, init, indicesOf(init, idx), fillValue);
+      storeResult(b, idx, combine(b, combiner, accArg, start, folded));
     }
   }
   if (!twoStages)
@@ -349,10 +367,8 @@ void ReductionWriter::writeColumnStages(OpBuilder &b, Operation *combiner,
                   b, loc, arith::MulIOp::create(b, loc, j, numOut), col)});
           return combine(b, combiner, accArg, acc, p);
         });
-    SmallVector<Value> at = indicesOf(init, idx);
-    Value start = startValue(b, init, at, fillValue);
-    memref::StoreOp::create(b, loc, combine(b, combiner, accArg, start, folded),
-                            init->get(), at);
+    Value start = startValue(b, init, indicesOf(init, idx), fillValue);
+    storeResult(b, idx, combine(b, combiner, accArg, start, folded));
   }
   memref::DeallocOp::create(b, loc, partials);
 }
