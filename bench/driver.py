@@ -99,6 +99,13 @@ def twins():
         # Softmax over rows of 32 to 32000 elements (the row schedules).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
            for m in (32, 128, 1024, 4096, 32000)},
+        # Column and full reductions (issue 13): wide and 8-column sums/max,
+        # full sum and mean; one small output each (OUTPUT_ELEMENTS).
+        **{f"column_{k}{sfx}": (lambda x, k=k: getattr(torch, "amax" if k == "max" else k)(x, 0),
+                                lambda n, c=c: [(rows(n, c), c)])
+           for k in ("sum", "max") for sfx, c in (("", 4096), ("_8", 8))},
+        "full_sum": (lambda x: x.sum(), lambda n: [(n,)]),
+        "full_mean": (lambda x: x.mean(), lambda n: [(n,)]),
         # n elements per operand: a sqrt(n) x sqrt(n) matmul (compute-bound;
         # its GB/s and % copy BW columns mean nothing).
         "matmul": (matmul, lambda n: [(square(n), square(n))] * 2),
@@ -153,6 +160,20 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000"]
+
+
+# The column and full reductions (issue 13), not in the default set either.
+COLFULL = ["column_sum", "column_max", "column_sum_8", "column_max_8",
+           "full_sum", "full_mean"]
+
+# Output elements of the workloads whose output is not the size of their
+# first input (the bytes of '% copy BW': each input read once, each output
+# written once).
+OUTPUT_ELEMENTS = {
+    **{n: (lambda shapes: shapes[0][1]) for n in COLFULL if n.startswith("column")},
+    "full_sum": lambda shapes: 1,
+    "full_mean": lambda shapes: 1,
+}
 
 
 TORCH_DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
@@ -211,8 +232,9 @@ def main():
     ap.add_argument("--sizes", default="10,16,20,24,28", help="log2 sizes")
     ap.add_argument("--dtypes", default="f32,f16,bf16")
     ap.add_argument("--workloads", default=",".join(MEMORY_BOUND),
-                    help="comma-separated; also 'matmul', or 'gemm' for all "
-                         "of " + ",".join(GEMM))
+                    help="comma-separated; also 'matmul', 'gemm' for all "
+                         "of " + ",".join(GEMM) + ", or 'colfull' for all of "
+                         + ",".join(COLFULL))
     ap.add_argument("--gemm-shapes",
                     default="512x512x512,1024x1024x1024,4096x4096x4096,"
                             "16x4096x4096",
@@ -230,7 +252,8 @@ def main():
     tw = twins()
     names = []
     for name in args.workloads.split(","):
-        names += GEMM if name == "gemm" else [name]
+        names += (GEMM if name == "gemm" else
+                  COLFULL if name == "colfull" else [name])
     # Once each ("gemm" already holds the other gemm workloads), in order.
     names = list(dict.fromkeys(names))
     gemm_rows = []
@@ -249,7 +272,10 @@ def main():
                 shapes = shapes_of(n)
                 tdt = TORCH_DTYPES[dt]
                 ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1) for s in shapes]
-                nbytes = sum(t.numel() * t.element_size() for t in ins) + ins[0].numel() * ins[0].element_size()
+                outs = (OUTPUT_ELEMENTS[name](shapes) if name in OUTPUT_ELEMENTS
+                        else ins[0].numel())
+                nbytes = (sum(t.numel() * t.element_size() for t in ins)
+                          + outs * ins[0].element_size())
                 eager_us, eager_wall = time_events(lambda: fn(*ins))
                 try:
                     compiled(*ins)

@@ -75,6 +75,11 @@ CASES = [
     ("column sum", col_sum, [8, 100000], "f32"),
     ("column sum", col_sum, [100000, 8], "f32"),
     ("column sum", col_sum, [4096, 4096], "bf16"),
+    # Few columns: the column-narrow schedules.
+    ("column sum", col_sum, [100000, 8], "bf16"),
+    ("column sum", col_sum, [1 << 20, 4], "f32"),
+    ("column sum", col_sum, [1 << 24, 16], "f32"),
+    ("column sum", col_sum, [1 << 24, 16], "bf16"),
     ("row sum", row_sum, [32768, 4096], "f32"),
     ("row sum", row_sum, [4096, 32000], "f32"),
     ("softmax", softmax, [4096, 32000], "f32"),
@@ -88,10 +93,15 @@ def main():
     ap.add_argument("--ferric-run", default="ferric-run")
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--json")
+    ap.add_argument("--filter", default="",
+                    help="comma-separated case names to run (default: all)")
     args = ap.parse_args()
     rows = []
     tmp = tempfile.mkdtemp()
+    wanted = [w for w in args.filter.split(",") if w]
     for name, make, shape, dt in CASES:
+        if wanted and name not in wanted:
+            continue
         ir, twin = make(shape, dt)
         path = os.path.join(tmp, f"case{len(rows)}.mlir")
         with open(path, "w") as f:
