@@ -21,10 +21,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -501,10 +504,80 @@ static linalg::FillOp foldableFill(linalg::GenericOp generic) {
   return fill;
 }
 
+/// The constant that the output `out` of row-group reduction `member` holds
+/// before the group (`first` is the group's first member), when it is
+/// filled with it there, directly or through a copy of a buffer filled with
+/// it (LayerNorm's two means start from one fill that CSE merged, so
+/// bufferization copies it for one of them). The copy, and fills no longer
+/// needed once every group member starts from the constant, go to
+/// `toErase`; null if `out` may hold anything else.
+static Value constantBefore(Value out, linalg::GenericOp first,
+                            ArrayRef<linalg::GenericOp> members,
+                            SetVector<Operation *> &toErase) {
+  auto outside = [&](Value buffer) {
+    SmallVector<Operation *> ops;
+    for (Operation *user : buffer.getUsers())
+      if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user))
+        ops.push_back(user);
+    return ops;
+  };
+  auto before = [&](Operation *op) {
+    return op->getBlock() == first->getBlock() && op->isBeforeInBlock(first);
+  };
+  auto constantFill = [&](Operation *op, Value buffer) -> linalg::FillOp {
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (!fill || !fill.hasPureBufferSemantics() || !before(fill) ||
+        fill.getDpsInits()[0] != buffer ||
+        !fill.value().getDefiningOp<arith::ConstantOp>())
+      return {};
+    return fill;
+  };
+  // Copies of `out` before the group read the constant too.
+  SmallVector<Operation *> writers;
+  for (Operation *op : outside(out)) {
+    auto copy = dyn_cast<memref::CopyOp>(op);
+    if (!copy || copy.getSource() != out || !before(copy))
+      writers.push_back(op);
+  }
+  if (writers.size() != 1)
+    return {};
+  if (linalg::FillOp fill = constantFill(writers[0], out)) {
+    toErase.insert(fill);
+    return fill.value();
+  }
+  auto copy = dyn_cast<memref::CopyOp>(writers[0]);
+  if (!copy || copy.getTarget() != out || !before(copy))
+    return {};
+  // The copied buffer: filled once, then only copied (before the group) or
+  // used by members.
+  linalg::FillOp fill;
+  for (Operation *user : outside(copy.getSource())) {
+    if (linalg::FillOp f = constantFill(user, copy.getSource())) {
+      if (fill)
+        return {};
+      fill = f;
+      continue;
+    }
+    auto other = dyn_cast<memref::CopyOp>(user);
+    if (!other || other.getSource() != copy.getSource() || !before(other))
+      return {};
+  }
+  if (!fill || !fill->isBeforeInBlock(copy))
+    return {};
+  toErase.insert(copy);
+  return fill.value();
+}
+
 namespace {
 struct FerricReductionToGPUPass
     : ferric::impl::FerricReductionToGPUPassBase<FerricReductionToGPUPass> {
   using FerricReductionToGPUPassBase::FerricReductionToGPUPassBase;
+
+  // Row programs load and store rows in vector chunks.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    FerricReductionToGPUPassBase::getDependentDialects(registry);
+    registry.insert<vector::VectorDialect, memref::MemRefDialect>();
+  }
 
   void runOnOperation() override {
     if (blockSize == 0 || blockSize > 1024) {
@@ -574,8 +647,44 @@ struct FerricReductionToGPUPass
       if (group.size() > 1) {
         for (linalg::FillOp f : foldedFills)
           f.erase();
+        // Starts filled (or copied) earlier: the constant, and the fill and
+        // copy gone when nothing else reads them.
+        SetVector<Operation *> toErase;
+        for (auto [member, start] : llvm::zip_equal(group, fills))
+          if (!start && member.getNumReductionLoops() != 0)
+            start = constantBefore(member.getDpsInits()[0], group.front(),
+                                   group, toErase);
+        for (Operation *op : toErase)
+          if (isa<memref::CopyOp>(op))
+            op->erase();
+        for (Operation *op : toErase) {
+          if (!isa<linalg::FillOp>(op))
+            continue;
+          Value buffer = cast<linalg::FillOp>(op).getDpsInits()[0];
+          // The fill stays unless the buffer is the output of a member now
+          // starting from the constant and every other reader is a later
+          // member (which reads that member's result in the kernel).
+          auto writer = llvm::find_if(group, [&](linalg::GenericOp m) {
+            return m.getNumReductionLoops() != 0 &&
+                   m.getDpsInits()[0] == buffer;
+          });
+          bool needed =
+              writer == group.end() || !fills[writer - group.begin()] ||
+              llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+                if (user == op || isa<memref::DeallocOp>(user) ||
+                    user == writer->getOperation())
+                  return false;
+                auto later = llvm::find_if(group, [&](linalg::GenericOp m) {
+                  return m.getOperation() == user;
+                });
+                return later == group.end() || later < writer;
+              });
+          if (!needed)
+            op->erase();
+        }
         OpBuilder b(group.back());
-        writer.writeRowGroup(b, group, fills, rowGroupBlockElements);
+        writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
+                             rowProgram);
       } else if (columnCombiner) {
         OpBuilder b(g);
         writer.writeColumn(b, columnCombiner);

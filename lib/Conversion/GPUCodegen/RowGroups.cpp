@@ -217,8 +217,56 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
 void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<linalg::GenericOp> members,
                                     ArrayRef<Value> fills,
-                                    unsigned blockElements) {
+                                    unsigned blockElements, bool rowProgram) {
   computeSizes(b);
+  // A row program needs the row to be the innermost dim alone (its chunks
+  // are consecutive elements); wider chunks need contiguous buffers.
+  Value x = fullInput(generic);
+  if (!rowProgram || !x || reductionDims.size() != 1 ||
+      reductionDims[0] != sizes.size() - 1)
+    return writeRowGroupRereading(b, members, fills, blockElements);
+  bool contiguous = llvm::all_of(members, [](linalg::GenericOp g) {
+    return llvm::all_of(g->getOperands(), [](Value v) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      return !type || type.getLayout().isIdentity();
+    });
+  });
+  Type element = cast<MemRefType>(x.getType()).getElementType();
+  if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
+    if (std::optional<RowProgramShape> shape =
+            chooseRowProgram(*n, element, contiguous, threads, warpSize))
+      return writeRowProgram(b, members, fills, *shape);
+    return writeRowGroupRereading(b, members, fills, blockElements);
+  }
+  // A row length known only at run time: the host picks the first variant
+  // whose rows are at least as long (one-element chunks, masked), else the
+  // re-reading kernels. Empty rows take those too (no element to load).
+  hostChoice = true;
+  OpBuilder::InsertionGuard guard(b);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
+                            arith::ConstantIndexOp::create(b, loc, 1));
+  for (int64_t maxLength : {512, 4096, 32768}) {
+    std::optional<RowProgramShape> shape = chooseRowProgram(
+        maxLength, element, /*vectorizable=*/false, threads, warpSize);
+    if (!shape)
+      continue;
+    Value fits = arith::AndIOp::create(
+        b, loc, nonEmpty,
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ule, numRed,
+            arith::ConstantIndexOp::create(b, loc, maxLength)));
+    auto choice = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&choice.getThenRegion().front());
+    writeRowProgram(b, members, fills, *shape);
+    b.setInsertionPointToStart(&choice.getElseRegion().front());
+  }
+  writeRowGroupRereading(b, members, fills, blockElements);
+}
+
+void ReductionWriter::writeRowGroupRereading(
+    OpBuilder &b, ArrayRef<linalg::GenericOp> members, ArrayRef<Value> fills,
+    unsigned blockElements) {
   if (!blockElements)
     return writeRowGroupWarp(b, members, fills);
   // Long rows: a warp per row leaves most of a block's threads idle on few
