@@ -98,7 +98,13 @@ def twins():
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
         # Softmax over rows of 32 to 32000 elements (the row schedules).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
-           for m in (32, 128, 1024, 4096, 32000)},
+           for m in (32, 128, 1024, 4096, 32000, 131072)},
+        # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
+        **{f"layernorm_{m}": (layernorm,
+                              lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
+           for m in (768, 16384)},
+        **{f"rmsnorm_{m}": (rmsnorm, lambda n, m=m: [(rows(n, m), m), (m,)])
+           for m in (768, 16384)},
         # n elements per operand: a sqrt(n) x sqrt(n) matmul (compute-bound;
         # its GB/s and % copy BW columns mean nothing).
         "matmul": (matmul, lambda n: [(square(n), square(n))] * 2),
@@ -152,7 +158,9 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # default geomean stays comparable; run them with --workloads=...,
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
-        "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000"]
+        "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
+        "softmax_131072", "layernorm_768", "layernorm_16384", "rmsnorm_768",
+        "rmsnorm_16384"]
 
 
 TORCH_DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
