@@ -446,3 +446,62 @@ func.func @layernorm(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: 
   memref.dealloc %alloc_2 : memref<?xf32>
   return %alloc_3 : memref<?x4096xf32>
 }
+
+// -----
+
+// The same with the variance's buffer also copied out after the group (a
+// reader that is not a member): nothing is folded (the filled buffer has a
+// reader the group does not see), so the fill and the copy stay, the kernel
+// starts both reductions from memory and stores the variance for the copy
+// out after it.
+// CHECK-LABEL: func.func @layernorm_fill_read_after(
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[VAR:.*]] : memref<?xf32>)
+//       CHECK:   memref.copy %[[VAR]], %[[MEAN:.*]] : memref
+//       CHECK:   gpu.launch
+//       CHECK:     memref.load %[[MEAN]][
+//       CHECK:     memref.load %[[VAR]][
+//       CHECK:     memref.store %{{.*}}, %[[VAR]][
+//       CHECK:   ferric.schedule = "row-program-registers"
+//       CHECK:   memref.copy %[[VAR]], %alloc_
+func.func @layernorm_fill_read_after(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>) -> (memref<?x4096xf32>, memref<?xf32>) {
+  %cst = arith.constant 4.096000e+03 : f32
+  %cst_0 = arith.constant 9.99999974E-6 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x4096xf32>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%alloc : memref<?xf32>)
+  %alloc_2 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_2 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x4096xf32>) outs(%alloc_2 : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_3 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_2, %arg0 : memref<?xf32>, memref<?x4096xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.subf %in_4, %0 : f32
+    %2 = arith.mulf %1, %1 : f32
+    %3 = arith.addf %out, %2 : f32
+    linalg.yield %3 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg1, %arg2, %alloc_2, %arg0 : memref<?xf32>, memref<4096xf32>, memref<4096xf32>, memref<?xf32>, memref<?x4096xf32>) outs(%alloc_3 : memref<?x4096xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %in_5: f32, %in_6: f32, %in_7: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.addf %0, %cst_0 : f32
+    %2 = math.rsqrt %1 : f32
+    %3 = arith.divf %in_6, %cst : f32
+    %4 = arith.subf %in_7, %3 : f32
+    %5 = arith.mulf %4, %2 : f32
+    %6 = arith.mulf %5, %in_4 : f32
+    %7 = arith.addf %6, %in_5 : f32
+    linalg.yield %7 : f32
+  }
+  %alloc_5 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_5 : memref<?xf32> to memref<?xf32>
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_2 : memref<?xf32>
+  return %alloc_3, %alloc_5 : memref<?x4096xf32>, memref<?xf32>
+}
