@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -264,6 +265,17 @@ SmallVector<linalg::GenericOp>
 findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
              SmallVectorImpl<linalg::FillOp> &foldedFills,
              bool withProducer = false);
+
+/// The constant that the output `out` of a row-group reduction holds
+/// before the group (`first` is the group's first member), when it is
+/// filled with it there, directly or through a copy of a buffer filled with
+/// it (LayerNorm's two means start from one fill that CSE merged, so
+/// bufferization copies it for one of them). The copy, and fills no longer
+/// needed once every group member starts from the constant, go to
+/// `toErase`; null if `out` may hold anything else.
+Value constantBefore(Value out, linalg::GenericOp first,
+                     ArrayRef<linalg::GenericOp> members,
+                     llvm::SetVector<Operation *> &toErase);
 
 } // namespace ferric
 } // namespace mlir

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -377,4 +378,61 @@ void ReductionWriter::writeRowGroupWarp(OpBuilder &b,
     b.setInsertionPointToStart(rest.getBody());
     rowElement(b, g, idx, rest.getInductionVar(), rowValues);
   }
+}
+
+Value mlir::ferric::constantBefore(Value out, linalg::GenericOp first,
+                                   ArrayRef<linalg::GenericOp> members,
+                                   SetVector<Operation *> &toErase) {
+  auto outside = [&](Value buffer) {
+    SmallVector<Operation *> ops;
+    for (Operation *user : buffer.getUsers())
+      if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user))
+        ops.push_back(user);
+    return ops;
+  };
+  auto before = [&](Operation *op) {
+    return op->getBlock() == first->getBlock() && op->isBeforeInBlock(first);
+  };
+  auto constantFill = [&](Operation *op, Value buffer) -> linalg::FillOp {
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (!fill || !fill.hasPureBufferSemantics() || !before(fill) ||
+        fill.getDpsInits()[0] != buffer ||
+        !fill.value().getDefiningOp<arith::ConstantOp>())
+      return {};
+    return fill;
+  };
+  // Copies of `out` before the group read the constant too.
+  SmallVector<Operation *> writers;
+  for (Operation *op : outside(out)) {
+    auto copy = dyn_cast<memref::CopyOp>(op);
+    if (!copy || copy.getSource() != out || !before(copy))
+      writers.push_back(op);
+  }
+  if (writers.size() != 1)
+    return {};
+  if (linalg::FillOp fill = constantFill(writers[0], out)) {
+    toErase.insert(fill);
+    return fill.value();
+  }
+  auto copy = dyn_cast<memref::CopyOp>(writers[0]);
+  if (!copy || copy.getTarget() != out || !before(copy))
+    return {};
+  // The copied buffer: filled once, then only copied (before the group) or
+  // used by members.
+  linalg::FillOp fill;
+  for (Operation *user : outside(copy.getSource())) {
+    if (linalg::FillOp f = constantFill(user, copy.getSource())) {
+      if (fill)
+        return {};
+      fill = f;
+      continue;
+    }
+    auto other = dyn_cast<memref::CopyOp>(user);
+    if (!other || other.getSource() != copy.getSource() || !before(other))
+      return {};
+  }
+  if (!fill || !fill->isBeforeInBlock(copy))
+    return {};
+  toErase.insert(copy);
+  return fill.value();
 }
