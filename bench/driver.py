@@ -98,7 +98,13 @@ def twins():
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
         # Softmax over rows of 32 to 32000 elements (the row schedules).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
-           for m in (32, 128, 1024, 4096, 32000)},
+           for m in (32, 128, 1024, 4096, 32000, 131072)},
+        # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
+        **{f"layernorm_{m}": (layernorm,
+                              lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
+           for m in (768, 16384)},
+        **{f"rmsnorm_{m}": (rmsnorm, lambda n, m=m: [(rows(n, m), m), (m,)])
+           for m in (768, 16384)},
         # Column and full reductions (issue 13): wide and 8-column sums/max,
         # full sum and mean; one small output each (OUTPUT_ELEMENTS).
         **{f"column_{k}{sfx}": (lambda x, k=k: getattr(torch, "amax" if k == "max" else k)(x, 0),
@@ -159,7 +165,9 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # default geomean stays comparable; run them with --workloads=...,
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
-        "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000"]
+        "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
+        "softmax_131072", "layernorm_768", "layernorm_16384", "rmsnorm_768",
+        "rmsnorm_16384"]
 
 
 # The column and full reductions (issue 13), not in the default set either.

@@ -22,10 +22,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -505,6 +507,12 @@ struct FerricReductionToGPUPass
     : ferric::impl::FerricReductionToGPUPassBase<FerricReductionToGPUPass> {
   using FerricReductionToGPUPassBase::FerricReductionToGPUPassBase;
 
+  // Row programs load and store rows in vector chunks.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    FerricReductionToGPUPassBase::getDependentDialects(registry);
+    registry.insert<vector::VectorDialect, memref::MemRefDialect>();
+  }
+
   void runOnOperation() override {
     if (blockSize == 0 || blockSize > 1024) {
       getOperation().emitError("ferric-reduction-to-gpu: block-size must be "
@@ -597,8 +605,44 @@ struct FerricReductionToGPUPass
       if (group.size() > 1) {
         for (linalg::FillOp f : foldedFills)
           f.erase();
+        // Starts filled (or copied) earlier: the constant, and the fill and
+        // copy gone when nothing else reads them.
+        SetVector<Operation *> toErase;
+        for (auto [member, start] : llvm::zip_equal(group, fills))
+          if (!start && member.getNumReductionLoops() != 0)
+            start = constantBefore(member.getDpsInits()[0], group.front(),
+                                   group, toErase);
+        for (Operation *op : toErase)
+          if (isa<memref::CopyOp>(op))
+            op->erase();
+        for (Operation *op : toErase) {
+          if (!isa<linalg::FillOp>(op))
+            continue;
+          Value buffer = cast<linalg::FillOp>(op).getDpsInits()[0];
+          // The fill stays unless the buffer is the output of a member now
+          // starting from the constant and every other reader is a later
+          // member (which reads that member's result in the kernel).
+          auto writer = llvm::find_if(group, [&](linalg::GenericOp m) {
+            return m.getNumReductionLoops() != 0 &&
+                   m.getDpsInits()[0] == buffer;
+          });
+          bool needed =
+              writer == group.end() || !fills[writer - group.begin()] ||
+              llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+                if (user == op || isa<memref::DeallocOp>(user) ||
+                    user == writer->getOperation())
+                  return false;
+                auto later = llvm::find_if(group, [&](linalg::GenericOp m) {
+                  return m.getOperation() == user;
+                });
+                return later == group.end() || later < writer;
+              });
+          if (!needed)
+            op->erase();
+        }
         OpBuilder b(group.back());
-        writer.writeRowGroup(b, group, fills, rowGroupBlockElements);
+        writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
+                             rowProgram);
       } else if (columnCombiner) {
         OpBuilder b(g);
         writer.writeColumn(b, columnCombiner);

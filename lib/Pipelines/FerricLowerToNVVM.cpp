@@ -158,6 +158,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowGroups = options.rowGroups;
     reduction.rowGroupBlockElements = options.rowGroupBlockElements;
     reduction.rowGroupProducers = options.rowGroupProducers;
+    reduction.rowProgram = options.rowProgram;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

@@ -1,12 +1,32 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa" -o %t/isa.mlir
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-program=false" -o %t/isa.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t/isa.mlir
 // RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/isa.mlir --out-dir %t
 // RUN: FileCheck %s --check-prefix=PTX < %t/softmax_kernel.ptx
 // RUN: %ptxas -arch=sm_90 %t/softmax_kernel.ptx -o %t/softmax.cubin
 // RUN: %ptxas -arch=sm_90 %t/rmsnorm_kernel.ptx -o %t/rmsnorm.cubin
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-groups=false" | FileCheck %s --check-prefix=OFF
+// RUN: mkdir -p %t/rp && ferric-opt %s --ferric-lower-to-nvvm="format=isa" -o %t/rp/isa.mlir
+// RUN: FileCheck %s --check-prefix=HOST < %t/rp/isa.mlir
+// RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/rp/isa.mlir --out-dir %t/rp
+// RUN: FileCheck %s --check-prefix=RP < %t/rp/softmax_kernel.ptx
+// RUN: FileCheck %s --check-prefix=RP < %t/rp/rmsnorm_kernel.ptx
+// RUN: %ptxas -v -arch=sm_90 %t/rp/softmax_kernel.ptx -o %t/rp/softmax.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -v -arch=sm_90 %t/rp/rmsnorm_kernel.ptx -o %t/rp/rmsnorm.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// By default (row-program) each is a row program instead: 64 threads per
+// row, each loading its 16 elements with four 128-bit loads (the row read
+// from memory once), the two warps of a row combining through shared
+// memory, four 128-bit stores, no spills.
+// RP: .entry
+// RP-COUNT-4: ld.global.v4.b32
+// RP-NOT: ld.global.v4.b32
+// RP-NOT: .local
+// RP: bar.sync
+// RP-COUNT-4: st.global.v4.b32
+// RP-NOT: st.global
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 // Softmax and RMSNorm over rows of 1024 through the whole CUDA pipeline:
 // ferric-fuse-reductions leaves softmax as row max, row sum of exp(x - max)
@@ -23,8 +43,8 @@
 //   HOST-NOT:   gpu.launch_func
 //       HOST:   llvm.return
 
-// Two warp reductions (5 shuffles each), no shared memory, no barrier; the
-// exp comes from libdevice, inlined.
+// With row-program=false: two warp reductions (5 shuffles each), no shared
+// memory, no barrier; the exp comes from libdevice, inlined.
 // PTX: .visible .entry softmax_kernel(
 // PTX-NOT: .shared
 // PTX-COUNT-10: shfl.sync.bfly.b32

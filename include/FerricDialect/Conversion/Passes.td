@@ -318,6 +318,23 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       scaling of RMSNorm) becomes one kernel, one warp per row: each
       reduction's result stays in registers for the members after it (lane
       0 also stores it), and the row is read again while it is in cache.
+      With `row-program`, a row group over one innermost reduced dim whose
+      row fits in registers (at most 32 values of each operand per thread)
+      is a *row program* instead: a team of T threads per row (a power of
+      two, about one per 16 elements, at most 1024; several teams per
+      block of `block-size` when T is smaller), thread t holding chunks k
+      of V consecutive elements at (k * T + t) * V (V: 16 bytes of the
+      input's type when it divides the row, else 1), loaded once, with the
+      operands that depend only on the reduced dim (gamma, beta) loaded
+      before the row loop. Each reduction folds a thread's values with a
+      tree, the team with `gpu.shuffle xor` (and one value per warp in
+      workgroup memory for teams wider than a warp); elementwise results
+      stay in registers and are stored only if read after the group
+      (`row-program-subwarp` for teams narrower than a warp, else
+      `row-program-registers`). A dynamic row length gets variants for rows
+      of up to 512, 4096 and 32768 elements, the host picking. Reductions
+      whose output was filled (or copied from a buffer filled) with a
+      constant before the group start from it, and that fill and copy go.
     - Such a reduction with few outputs (at least 1 and at most half of
       `split-max-blocks`, static) and more than `block-size` * 32 reduced
       elements (or a count known only at run time), such as a full
@@ -378,7 +395,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     All loops run inside the kernels, so the kernels take buffers only (the
     Vulkan ABI), unlike upstream's mapping, which launches once per outer
     reduction index. Each `gpu.launch` carries the schedule it got as
-    `ferric.schedule` (`block`, `warp`, `row-group`, `split-full` and
+    `ferric.schedule` (`block`, `warp`, `row-group`, `row-group-block`,
+    `row-program-registers`, `row-program-subwarp`, `split-full` and
     `split-full-stage2`, `column`, `split-column` and
     `split-column-stage2`, `column-narrow`, `split-column-narrow` and
     `split-column-narrow-stage2`, `thread-per-output`), and each reduction gets a
@@ -421,6 +439,14 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "A row group also takes the elementwise kernel just before its "
            "first reduction that writes the buffer it reduces (residual add "
            "+ RMSNorm: one kernel writing both results)">,
+    Option<"rowProgram", "row-program", "bool", /*default=*/"false",
+           "Row groups whose rows fit in registers (at most 32 values of "
+           "each operand per thread, 1024 threads per row) read each row "
+           "once: a row program (row-program-registers, or "
+           "row-program-subwarp for teams narrower than a warp); with a row "
+           "length known only at run time the host picks among variants for "
+           "rows of up to 512, 4096 and 32768 elements and the other row-"
+           "group kernels">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

@@ -81,14 +81,21 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
   ::mlir::detail::PassOptions::Option<unsigned> rowGroupBlockElements{
       *this, "row-group-block-elements",
       llvm::cl::desc("Row groups over rows of at least this many elements run "
-                     "a block per row; 0: a warp per row (ferric-reduction-"
-                     "to-gpu row-group-block-elements)"),
-      llvm::cl::init(0)};
+                     "a block per row when they do not get a row program; 0: "
+                     "a warp per row (ferric-reduction-to-gpu row-group-block-"
+                     "elements)"),
+      llvm::cl::init(2048)};
+  ::mlir::detail::PassOptions::Option<bool> rowProgram{
+      *this, "row-program",
+      llvm::cl::desc("Row groups whose rows fit in registers read each row "
+                     "once (ferric-reduction-to-gpu row-program); false: the "
+                     "re-reading row-group kernels"),
+      llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "
                      "reduction (ferric-reduction-to-gpu row-group-producers)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {

@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -41,6 +42,24 @@ using RowValues = llvm::DenseMap<Value, Value>;
 /// the body yields combiner(acc, value) with the accumulator used nowhere
 /// else (null if not).
 Operation *accumulatorCombiner(linalg::GenericOp generic);
+
+/// The most values of one operand a row-program thread holds in registers.
+constexpr unsigned kRowProgramMaxElements = 32;
+
+/// How a row program (RowProgram.cpp) spreads a row: a team of `team`
+/// threads per row (a power of two), each holding `chunks` chunks of `width`
+/// consecutive elements, in blocks of `blockThreads` threads.
+struct RowProgramShape {
+  unsigned team, chunks, width, blockThreads;
+};
+
+/// The row-program shape for rows of `rowLength` elements of `element`
+/// (chunks wider than 1 only if `vectorizable`), or none if the row does not
+/// fit in registers.
+std::optional<RowProgramShape> chooseRowProgram(int64_t rowLength, Type element,
+                                                bool vectorizable,
+                                                unsigned blockSize,
+                                                unsigned warpSize);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -100,8 +119,11 @@ public:
   /// Rows of at least `blockElements` reduced elements (0: none) get one
   /// block per row instead (RowGroupsBlock.cpp); the host picks when the
   /// row length is dynamic.
+  /// With `rowProgram`, rows that fit in registers get a row program
+  /// instead (RowProgram.cpp): each row read from memory once.
   void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
-                     ArrayRef<Value> fills, unsigned blockElements = 0);
+                     ArrayRef<Value> fills, unsigned blockElements = 0,
+                     bool rowProgram = false);
 
 private:
   /// Independent partials per lane in warp kernels, so that each lane has
@@ -116,6 +138,13 @@ private:
   /// by a tree in workgroup memory, and every thread then reads the total.
   void writeRowGroupBlock(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                           ArrayRef<Value> fills);
+  /// The row-program kernel of writeRowGroup (RowProgram.cpp): the row
+  /// spread over `shape`, loaded into registers once.
+  void writeRowProgram(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                       ArrayRef<Value> fills, const RowProgramShape &shape);
+  /// The old row-group kernels (warp or block per row, re-reading the row).
+  void writeRowGroupRereading(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                              ArrayRef<Value> fills, unsigned blockElements);
   /// Member `g` of a row group: its result at row `idx`, as the lane that
   /// stores it (thread `isStorer`) needs it: combined with the output's
   /// start value, stored unless only the group reads it.
@@ -290,6 +319,16 @@ findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
 /// if there is none. `storeResult` is set when g's output has users other
 /// than g, the epilogue and deallocations.
 linalg::GenericOp findEpilogue(linalg::GenericOp g, bool &storeResult);
+/// The constant that the output `out` of a row-group reduction holds
+/// before the group (`first` is the group's first member), when it is
+/// filled with it there, directly or through a copy of a buffer filled with
+/// it (LayerNorm's two means start from one fill that CSE merged, so
+/// bufferization copies it for one of them). The copy, and fills no longer
+/// needed once every group member starts from the constant, go to
+/// `toErase`; null if `out` may hold anything else.
+Value constantBefore(Value out, linalg::GenericOp first,
+                     ArrayRef<linalg::GenericOp> members,
+                     llvm::SetVector<Operation *> &toErase);
 
 } // namespace ferric
 } // namespace mlir

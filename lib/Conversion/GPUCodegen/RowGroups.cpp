@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -217,8 +218,56 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
 void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<linalg::GenericOp> members,
                                     ArrayRef<Value> fills,
-                                    unsigned blockElements) {
+                                    unsigned blockElements, bool rowProgram) {
   computeSizes(b);
+  // A row program needs the row to be the innermost dim alone (its chunks
+  // are consecutive elements); wider chunks need contiguous buffers.
+  Value x = fullInput(generic);
+  if (!rowProgram || !x || reductionDims.size() != 1 ||
+      reductionDims[0] != sizes.size() - 1)
+    return writeRowGroupRereading(b, members, fills, blockElements);
+  bool contiguous = llvm::all_of(members, [](linalg::GenericOp g) {
+    return llvm::all_of(g->getOperands(), [](Value v) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      return !type || type.getLayout().isIdentity();
+    });
+  });
+  Type element = cast<MemRefType>(x.getType()).getElementType();
+  if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
+    if (std::optional<RowProgramShape> shape =
+            chooseRowProgram(*n, element, contiguous, threads, warpSize))
+      return writeRowProgram(b, members, fills, *shape);
+    return writeRowGroupRereading(b, members, fills, blockElements);
+  }
+  // A row length known only at run time: the host picks the first variant
+  // whose rows are at least as long (one-element chunks, masked), else the
+  // re-reading kernels. Empty rows take those too (no element to load).
+  hostChoice = true;
+  OpBuilder::InsertionGuard guard(b);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
+                            arith::ConstantIndexOp::create(b, loc, 1));
+  for (int64_t maxLength : {512, 4096, 32768}) {
+    std::optional<RowProgramShape> shape = chooseRowProgram(
+        maxLength, element, /*vectorizable=*/false, threads, warpSize);
+    if (!shape)
+      continue;
+    Value fits = arith::AndIOp::create(
+        b, loc, nonEmpty,
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ule, numRed,
+            arith::ConstantIndexOp::create(b, loc, maxLength)));
+    auto choice = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&choice.getThenRegion().front());
+    writeRowProgram(b, members, fills, *shape);
+    b.setInsertionPointToStart(&choice.getElseRegion().front());
+  }
+  writeRowGroupRereading(b, members, fills, blockElements);
+}
+
+void ReductionWriter::writeRowGroupRereading(
+    OpBuilder &b, ArrayRef<linalg::GenericOp> members, ArrayRef<Value> fills,
+    unsigned blockElements) {
   if (!blockElements)
     return writeRowGroupWarp(b, members, fills);
   // Long rows: a warp per row leaves most of a block's threads idle on few
@@ -329,4 +378,61 @@ void ReductionWriter::writeRowGroupWarp(OpBuilder &b,
     b.setInsertionPointToStart(rest.getBody());
     rowElement(b, g, idx, rest.getInductionVar(), rowValues);
   }
+}
+
+Value mlir::ferric::constantBefore(Value out, linalg::GenericOp first,
+                                   ArrayRef<linalg::GenericOp> members,
+                                   SetVector<Operation *> &toErase) {
+  auto outside = [&](Value buffer) {
+    SmallVector<Operation *> ops;
+    for (Operation *user : buffer.getUsers())
+      if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user))
+        ops.push_back(user);
+    return ops;
+  };
+  auto before = [&](Operation *op) {
+    return op->getBlock() == first->getBlock() && op->isBeforeInBlock(first);
+  };
+  auto constantFill = [&](Operation *op, Value buffer) -> linalg::FillOp {
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (!fill || !fill.hasPureBufferSemantics() || !before(fill) ||
+        fill.getDpsInits()[0] != buffer ||
+        !fill.value().getDefiningOp<arith::ConstantOp>())
+      return {};
+    return fill;
+  };
+  // Copies of `out` before the group read the constant too.
+  SmallVector<Operation *> writers;
+  for (Operation *op : outside(out)) {
+    auto copy = dyn_cast<memref::CopyOp>(op);
+    if (!copy || copy.getSource() != out || !before(copy))
+      writers.push_back(op);
+  }
+  if (writers.size() != 1)
+    return {};
+  if (linalg::FillOp fill = constantFill(writers[0], out)) {
+    toErase.insert(fill);
+    return fill.value();
+  }
+  auto copy = dyn_cast<memref::CopyOp>(writers[0]);
+  if (!copy || copy.getTarget() != out || !before(copy))
+    return {};
+  // The copied buffer: filled once, then only copied (before the group) or
+  // used by members.
+  linalg::FillOp fill;
+  for (Operation *user : outside(copy.getSource())) {
+    if (linalg::FillOp f = constantFill(user, copy.getSource())) {
+      if (fill)
+        return {};
+      fill = f;
+      continue;
+    }
+    auto other = dyn_cast<memref::CopyOp>(user);
+    if (!other || other.getSource() != copy.getSource() || !before(other))
+      return {};
+  }
+  if (!fill || !fill->isBeforeInBlock(copy))
+    return {};
+  toErase.insert(copy);
+  return fill.value();
 }

@@ -1,0 +1,423 @@
+//===- RowProgram.cpp - Row groups that hold the row on chip --------------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// The row-group kernels of RowGroups.cpp and RowGroupsBlock.cpp read the row
+// from memory once per member: softmax reads x three times, LayerNorm three
+// times, and only the caches keep that from costing bandwidth. A row program
+// reads each row-space operand once into registers and runs every member over
+// the registers: a team of G threads takes a row, thread t holding K chunks
+// of V consecutive elements, chunk k at elements (k * G + t) * V ... + V - 1
+// (V-wide loads when the row length is a multiple of V: 128-bit loads of f32
+// or bf16; consecutive threads read consecutive chunks). Operands that depend
+// only on the reduced dim (LayerNorm's gamma and beta) are loaded once per
+// thread before the row loop. Each reduction folds the thread's elements with
+// a tree, the team with warp shuffles (and, for teams wider than a warp, one
+// value per warp through workgroup memory), and every thread of the team
+// gets the total. Elementwise members keep their results in registers for
+// the members after them and store only what is read after the group.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilders.h"
+#include "ReductionWriter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::ferric;
+
+/// Bytes of `t`'s values in memory.
+static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
+
+std::optional<RowProgramShape>
+mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
+                               bool vectorizable, unsigned blockSize,
+                               unsigned warpSize) {
+  if (rowLength < 1 || !warpSize)
+    return std::nullopt;
+  RowProgramShape s;
+  // The widest 16-byte (or narrower) chunk that divides the row, so that
+  // every chunk is aligned like the row start.
+  s.width = 1;
+  if (vectorizable)
+    for (unsigned v = 16 / bytesOf(element); v > 1; v /= 2)
+      if (rowLength % v == 0) {
+        s.width = v;
+        break;
+      }
+  // About kTargetElements elements per thread: enough work per thread to
+  // hide the reduction's latency, few enough registers for many rows in
+  // flight. A team is a power of two of threads, at most 1024.
+  constexpr int64_t kTargetElements = 16;
+  s.team = llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, kTargetElements));
+  s.team = std::clamp<unsigned>(s.team, 1, 1024);
+  int64_t chunks = rowLength / s.width;
+  s.chunks = llvm::divideCeil(chunks, s.team);
+  // More than kMaxElements values of each operand per thread would spill:
+  // that row does not fit in the registers of one block.
+  if (s.chunks * s.width > kRowProgramMaxElements)
+    return std::nullopt;
+  s.blockThreads = std::max(blockSize, s.team);
+  return s;
+}
+
+namespace {
+/// The registers of one row program: per operand (buffer and indexing map),
+/// the values of the thread's elements (slot k * width + v), loaded once.
+class RowRegisters {
+public:
+  using Key = std::pair<Value, AffineMap>;
+  /// The values of `buffer` read through `map`, if loaded (the pointer is
+  /// valid until the next insertion).
+  SmallVector<Value> *lookup(Value buffer, AffineMap map) {
+    auto it = values.find(Key(buffer, map));
+    return it == values.end() ? nullptr : &it->second;
+  }
+  SmallVector<Value> &operator[](Key key) { return values[key]; }
+  /// Forgets what was read of a buffer that a member overwrites.
+  void overwrite(Value buffer) {
+    SmallVector<Key> stale;
+    for (auto &entry : values)
+      if (entry.first.first == buffer)
+        stale.push_back(entry.first);
+    for (const Key &key : stale)
+      values.erase(key);
+  }
+
+private:
+  llvm::DenseMap<Key, SmallVector<Value>> values;
+};
+} // namespace
+
+void ReductionWriter::writeRowProgram(OpBuilder &b,
+                                      ArrayRef<linalg::GenericOp> members,
+                                      ArrayRef<Value> fills,
+                                      const RowProgramShape &shape) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  const unsigned G = shape.team, K = shape.chunks, V = shape.width,
+                 T = shape.blockThreads, slots = K * V;
+  const unsigned teamsPerBlock = T / G;
+  const bool wide = G > warpSize;
+  const unsigned warpsPerTeam = wide ? G / warpSize : 1;
+  unsigned lastDim = sizes.size() - 1;
+
+  // Workgroup memory: one value per warp for each reduction of a wide team
+  // (its own buffer: every thread reads a total after the barrier, so the
+  // next reduction must not overwrite it).
+  SmallVector<Type> shared;
+  if (wide)
+    for (linalg::GenericOp g : members)
+      if (g.getNumReductionLoops() != 0)
+        shared.push_back(getWorkgroupMemRefType(
+            {(int64_t)(T / warpSize)}, g.getRegionOutputArgs()[0].getType()));
+  Value grid = arith::MinUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, numOut, index(teamsPerBlock)),
+      index(65535));
+  unsigned savedThreads = threads;
+  threads = T;
+  gpu::LaunchOp op =
+      launch(b, grid, workgroupAlloc ? TypeRange{} : TypeRange(shared),
+             G < warpSize ? "row-program-subwarp" : "row-program-registers");
+  threads = savedThreads;
+  SmallVector<Value> smem =
+      getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc);
+  Value tid = op.getThreadIds().x;
+  Value team = arith::DivUIOp::create(b, loc, tid, index(G));
+  Value t = arith::RemUIOp::create(b, loc, tid, index(G));
+  Value lane = arith::RemUIOp::create(b, loc, tid, index(warpSize));
+  Value isLane0 =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
+
+  // Slot s = k * V + v: element (k * G + t) * V + v; in the row when its
+  // chunk starts in it (V divides the row length when V > 1). Out-of-row
+  // slots read the row's last chunk (in bounds) and are masked.
+  SmallVector<Value> chunkStart, chunkValid;
+  bool allValid = false;
+  if (std::optional<int64_t> n = getConstantIntValue(numRed))
+    allValid = (int64_t)K * G * V == *n;
+  for (unsigned k = 0; k < K; ++k) {
+    Value start = arith::MulIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, t, index(k * G)), index(V));
+    Value valid = allValid
+                      ? arith::ConstantIntOp::create(b, loc, 1, 1)
+                      : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              start, numRed)
+                            .getResult();
+    Value lastChunk = b.createOrFold<arith::SubIOp>(loc, numRed, index(V));
+    chunkStart.push_back(
+        allValid
+            ? start
+            : arith::MinUIOp::create(b, loc, start, lastChunk).getResult());
+    chunkValid.push_back(valid);
+  }
+
+  // Does `map` read through the reduced dim only in its last result, the
+  // memref being contiguous (so that chunk k is V consecutive elements)?
+  auto isRowSpace = [&](OpOperand *operand, AffineMap map) {
+    if (map.getNumResults() == 0 || !map.isProjectedPermutation())
+      return false;
+    for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
+      if (map.getDimPosition(r) == lastDim)
+        return false;
+    return map.getDimPosition(map.getNumResults() - 1) == lastDim;
+  };
+  auto usesRowDims = [&](AffineMap map) {
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      if (map.getDimPosition(r) != lastDim)
+        return true;
+    return false;
+  };
+  // The values of a row-space operand at every slot of the row at `idx`.
+  auto loadSlots = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
+                       ArrayRef<Value> idx) {
+    Value buffer = operand->get();
+    auto type = cast<MemRefType>(buffer.getType());
+    SmallVector<Value> values;
+    for (unsigned k = 0; k < K; ++k) {
+      SmallVector<Value> full(idx);
+      full[lastDim] = chunkStart[k];
+      SmallVector<Value> at;
+      for (unsigned r = 0; r < map.getNumResults(); ++r)
+        at.push_back(full[map.getDimPosition(r)]);
+      if (V == 1) {
+        values.push_back(memref::LoadOp::create(b, loc, buffer, at));
+        continue;
+      }
+      Type elem = type.getElementType();
+      uint64_t bytes = V * bytesOf(elem);
+      auto vt = VectorType::get({(int64_t)V}, elem);
+      Value vec = vector::LoadOp::create(
+          b, loc, vt, buffer, at, /*nontemporal=*/false,
+          llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16)));
+      for (unsigned v = 0; v < V; ++v)
+        values.push_back(vector::ExtractOp::create(b, loc, vec, v));
+    }
+    return values;
+  };
+
+  // Row-invariant operands (gamma, beta): loaded before the row loop, at
+  // row 0 (their maps do not read it).
+  RowRegisters invariant;
+  SmallVector<Value> zeroIdx(sizes.size(), index(0));
+  for (linalg::GenericOp g : members)
+    for (OpOperand &operand : g->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()) ||
+          (g.isDpsInit(&operand) &&
+           !g.getMatchingBlockArgument(&operand).use_empty()))
+        continue;
+      AffineMap map = g.getMatchingIndexingMap(&operand);
+      if (g.isDpsInit(&operand) || usesRowDims(map) ||
+          !isRowSpace(&operand, map) || invariant.lookup(operand.get(), map))
+        continue;
+      // Written by a member: not invariant.
+      if (llvm::any_of(members, [&](linalg::GenericOp m) {
+            return llvm::is_contained(m.getDpsInits(), operand.get());
+          }))
+        continue;
+      invariant[{operand.get(), map}] = loadSlots(b, &operand, map, zeroIdx);
+    }
+
+  // Teams of a block take consecutive rows; the loop bounds are uniform
+  // across the block (barriers, full-warp shuffles), rows past the end
+  // compute on the last row and store nothing.
+  Value rowsPerStep =
+      arith::MulIOp::create(b, loc, op.getGridSize().x, index(teamsPerBlock));
+  Value firstBase =
+      arith::MulIOp::create(b, loc, op.getBlockIds().x, index(teamsPerBlock));
+  auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
+  b.setInsertionPointToStart(rowLoop.getBody());
+  Value row = arith::AddIOp::create(b, loc, rowLoop.getInductionVar(), team);
+  Value rowValid = arith::ConstantIntOp::create(b, loc, 1, 1);
+  if (teamsPerBlock > 1) {
+    rowValid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, numOut);
+    row = arith::MinUIOp::create(
+        b, loc, row, b.createOrFold<arith::SubIOp>(loc, numOut, index(1)));
+  }
+  SmallVector<Value> idx(sizes.size(), index(0));
+  delinearize(b, row, parallelDims, idx);
+
+  RowRegisters regs;
+  RowValues rowValues;
+  // An input of `g` at slot s (null slot: the per-row value).
+  auto inputAt = [&](OpOperand *operand, unsigned s) -> Value {
+    Value v = operand->get();
+    if (!isa<MemRefType>(v.getType()))
+      return v;
+    if (Value r = rowValues.lookup(v))
+      return r;
+    AffineMap map = cast<linalg::LinalgOp>(operand->getOwner())
+                        .getMatchingIndexingMap(operand);
+    if (SmallVector<Value> *inv = invariant.lookup(v, map))
+      return (*inv)[s];
+    if (!isRowSpace(operand, map)) {
+      // Per-row values (a mean) and reads across the row space (not taken
+      // by row groups today): loaded where used.
+      SmallVector<Value> full(idx);
+      full[lastDim] =
+          arith::AddIOp::create(b, loc, chunkStart[s / V], index(s % V));
+      return memref::LoadOp::create(b, loc, v, indicesOf(operand, full));
+    }
+    SmallVector<Value> *cached = regs.lookup(v, map);
+    if (!cached) {
+      regs[{v, map}] = loadSlots(b, operand, map, idx);
+      cached = regs.lookup(v, map);
+    }
+    return (*cached)[s];
+  };
+  // The body of `g` at slot s with the accumulator (if any) bound to `acc`.
+  auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
+    IRMapping m;
+    for (OpOperand &operand : g->getOpOperands()) {
+      BlockArgument arg = g.getMatchingBlockArgument(&operand);
+      if (g.isDpsInit(&operand)) {
+        if (acc)
+          m.map(arg, acc);
+        else if (!arg.use_empty())
+          m.map(arg, inputAt(&operand, s));
+        continue;
+      }
+      m.map(arg, inputAt(&operand, s));
+    }
+    for (Operation &o : g.getBody()->without_terminator())
+      b.clone(o, m);
+    return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
+                               [&](Value v) { return m.lookupOrDefault(v); });
+  };
+
+  Value isStorer = arith::AndIOp::create(
+      b, loc, rowValid,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t, index(0)));
+  unsigned nextBuffer = 0;
+  for (auto [member, fill] : llvm::zip_equal(members, fills)) {
+    linalg::GenericOp g = member;
+    if (g.getNumReductionLoops() != 0) {
+      Operation *combiner = blockCombiner(g);
+      BlockArgument accArg = g.getRegionOutputArgs()[0];
+      auto accType = cast<FloatType>(accArg.getType());
+      Value identity =
+          arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+      // Each slot's value folded into the identity (the value itself), then
+      // a tree over the slots: few roundings, independent operations.
+      SmallVector<Value> level;
+      for (unsigned s = 0; s < slots; ++s) {
+        Value c = bodyAt(g, s, identity)[0];
+        if (!allValid)
+          c = arith::SelectOp::create(b, loc, chunkValid[s / V], c, identity);
+        level.push_back(c);
+      }
+      while (level.size() > 1) {
+        SmallVector<Value> next;
+        for (unsigned i = 0; i + 1 < level.size(); i += 2)
+          next.push_back(combine(b, combiner, accArg, level[i], level[i + 1]));
+        if (level.size() % 2)
+          next.push_back(level.back());
+        level = std::move(next);
+      }
+      Value partial = level[0];
+      // Across the team's lanes of a warp: xor offsets below the team width
+      // stay inside the team.
+      Type f32 = b.getF32Type();
+      for (unsigned offset = std::min(G, warpSize) / 2; offset >= 1;
+           offset /= 2) {
+        Value v = accType == f32
+                      ? partial
+                      : arith::ExtFOp::create(b, loc, f32, partial).getResult();
+        Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
+                                             gpu::ShuffleMode::XOR)
+                          .getShuffleResult();
+        if (accType != f32)
+          other = arith::TruncFOp::create(b, loc, accType, other);
+        partial = combine(b, combiner, accArg, partial, other);
+      }
+      if (wide) {
+        // One value per warp in workgroup memory; every thread of the team
+        // folds its team's values in the same order (the same total).
+        Value buffer = smem[nextBuffer++];
+        Value warp = arith::DivUIOp::create(b, loc, tid, index(warpSize));
+        auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(&store.getThenRegion().front());
+          memref::StoreOp::create(b, loc, partial, buffer, warp);
+        }
+        gpu::BarrierOp::create(b, loc);
+        Value base = arith::MulIOp::create(b, loc, team, index(warpsPerTeam));
+        SmallVector<Value> warps;
+        for (unsigned w = 0; w < warpsPerTeam; ++w)
+          warps.push_back(memref::LoadOp::create(
+              b, loc, buffer,
+              arith::AddIOp::create(b, loc, base, index(w)).getResult()));
+        while (warps.size() > 1) {
+          SmallVector<Value> next;
+          for (unsigned i = 0; i + 1 < warps.size(); i += 2)
+            next.push_back(
+                combine(b, combiner, accArg, warps[i], warps[i + 1]));
+          // Teams are powers of two, but an odd count must not drop one.
+          if (warps.size() % 2)
+            next.push_back(warps.back());
+          warps = std::move(next);
+        }
+        partial = warps[0];
+      }
+      rowValues[g.getDpsInits()[0]] =
+          finishRowReduction(b, members, g, fill, partial, idx, isStorer);
+      continue;
+    }
+    // Elementwise: every slot, results kept for the members after it.
+    SmallVector<SmallVector<Value>> results(g.getNumDpsInits());
+    for (unsigned s = 0; s < slots; ++s)
+      for (auto [i, v] : llvm::enumerate(bodyAt(g, s, Value())))
+        results[i].push_back(v);
+    AffineMap identityMap =
+        AffineMap::getMultiDimIdentityMap(sizes.size(), b.getContext());
+    for (auto [i, out] : llvm::enumerate(g.getDpsInitsMutable())) {
+      Value buffer = out.get();
+      regs.overwrite(buffer);
+      regs[{buffer, identityMap}] = results[i];
+      // Stored unless only the group reads it (and a dealloc frees it).
+      bool readOutside = llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+        return !isa<memref::DeallocOp>(user) &&
+               !llvm::is_contained(members, user);
+      });
+      if (!readOutside)
+        continue;
+      auto type = cast<MemRefType>(buffer.getType());
+      for (unsigned k = 0; k < K; ++k) {
+        Value valid =
+            allValid ? rowValid
+                     : arith::AndIOp::create(b, loc, rowValid, chunkValid[k])
+                           .getResult();
+        auto store = scf::IfOp::create(b, loc, valid, /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&store.getThenRegion().front());
+        SmallVector<Value> at(idx);
+        at[lastDim] = chunkStart[k];
+        ArrayRef<Value> chunk = ArrayRef(results[i]).slice(k * V, V);
+        if (V == 1) {
+          memref::StoreOp::create(b, loc, chunk[0], buffer, at);
+          continue;
+        }
+        Type elem = type.getElementType();
+        uint64_t bytes = V * bytesOf(elem);
+        auto vt = VectorType::get({(int64_t)V}, elem);
+        Value vec = vector::FromElementsOp::create(b, loc, vt, chunk);
+        vector::StoreOp::create(
+            b, loc, vec, buffer, at, /*nontemporal=*/false,
+            llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16)));
+      }
+    }
+  }
+  // The next row's reductions overwrite the totals every thread reads.
+  if (wide)
+    gpu::BarrierOp::create(b, loc);
+}

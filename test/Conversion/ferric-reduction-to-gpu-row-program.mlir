@@ -1,0 +1,507 @@
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" | FileCheck %s
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=false row-group-block-elements=2048 row-group-producers=true" | FileCheck %s --check-prefix=OFF
+
+// Row programs (row-program=true): each row of a row group is loaded once
+// into registers and every member runs over them. The team per row and the
+// chunk width by row length (static): 32 f32 -> 2 threads of 4 chunks of 4
+// (row-program-subwarp), 128 -> 8 threads, 1024 -> 64 threads (two warps,
+// one value per warp in workgroup memory), 4096 -> 256, 32000 -> 1024
+// threads of 8 chunks (the last masked), 131072 fits no registers (the
+// re-reading row-group-block kernel); a dynamic row length gets variants for
+// rows of up to 512, 4096 and 32768 elements, the host picking.
+
+// REMARK: Function=softmax_32 | Remark="row-program-subwarp for 64 outputs of 32 reduced elements"
+// REMARK: Function=softmax_128 | Remark="row-program-subwarp for 64 outputs of 128 reduced elements"
+// REMARK: Function=softmax_1024 | Remark="row-program-registers for 64 outputs of 1024 reduced elements"
+// REMARK: Function=softmax_4096 | Remark="row-program-registers for 64 outputs of 4096 reduced elements"
+// REMARK: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements"
+// REMARK: Function=softmax_131072 | Remark="row-group-block for 64 outputs of 131072 reduced elements"
+// REMARK: Function=softmax_dyn | Remark="chosen on the host: row-program-registers or row-group-block or row-group for 64 outputs of dynamic reduced elements"
+
+// OFF-NOT: row-program
+
+// 2 threads per row, 128 rows per block of 256 (rows past the end computed
+// on the last row, not stored): four 128-bit loads per thread, one shuffle
+// per reduction, four 128-bit stores.
+// CHECK-LABEL: func.func @softmax_32(
+//       CHECK:   gpu.launch
+//   CHECK-NOT:   workgroup(
+// CHECK-COUNT-4:     vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<64x32xf32>, vector<4xf32>
+//   CHECK-NOT:     vector.load
+//   CHECK-NOT:     memref.load %arg0
+//       CHECK:     gpu.shuffle  xor %{{.*}}, %c1_i32
+//   CHECK-NOT:     gpu.shuffle
+//       CHECK:     math.exp
+//       CHECK:     gpu.shuffle  xor %{{.*}}, %c1_i32
+//   CHECK-NOT:     gpu.shuffle
+//   CHECK-NOT:     gpu.barrier
+// CHECK-COUNT-4:     vector.store %{{.*}}, %alloc_2[{{.*}}] {alignment = 16 : i64}
+//   CHECK-NOT:     vector.store
+//       CHECK:   } {ferric.schedule = "row-program-subwarp"}
+//   CHECK-NOT:   gpu.launch
+
+// CHECK-LABEL: func.func @softmax_128(
+//       CHECK:   ferric.schedule = "row-program-subwarp"
+
+// 64 threads (two warps) per row: a shuffle tree per warp, then one value
+// per warp in workgroup memory, a barrier, every thread folding its team's
+// two values.
+// CHECK-LABEL: func.func @softmax_1024(
+//       CHECK:   gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c256{{.*}} workgroup(%[[MAX:.*]] : memref<8xf32, 3>, %[[SUM:.*]] : memref<8xf32, 3>)
+// CHECK-COUNT-4:     vector.load %arg0
+//   CHECK-NOT:     vector.load
+//       CHECK:     memref.store %{{.*}}, %[[MAX]]
+//       CHECK:     gpu.barrier
+//       CHECK:     memref.load %[[MAX]]
+//       CHECK:     memref.load %[[MAX]]
+//       CHECK:     memref.store %{{.*}}, %[[SUM]]
+//       CHECK:     gpu.barrier
+// CHECK-COUNT-4:     vector.store
+//       CHECK:     gpu.barrier
+//       CHECK:   } {ferric.schedule = "row-program-registers"}
+
+// CHECK-LABEL: func.func @softmax_4096(
+//       CHECK:   threads({{.*}}) in ({{.*}} = %c256
+//       CHECK:   ferric.schedule = "row-program-registers"
+
+// 32000 = 8000 chunks of 4 over 1024 threads: 8 chunks each, the last one
+// masked (clamped load, selected identity, guarded store).
+// CHECK-LABEL: func.func @softmax_32000(
+//       CHECK:   threads({{.*}}) in ({{.*}} = %c1024
+//       CHECK:   arith.minui %{{.*}}, %c31996
+// CHECK-COUNT-8:     vector.load %arg0
+//   CHECK-NOT:     vector.load
+//       CHECK:     arith.select
+//       CHECK:     scf.if
+//       CHECK:       vector.store
+//       CHECK:   ferric.schedule = "row-program-registers"
+
+// CHECK-LABEL: func.func @softmax_131072(
+//   CHECK-NOT:   row-program
+//       CHECK:   ferric.schedule = "row-group-block"
+
+// CHECK-LABEL: func.func @softmax_dyn(
+//       CHECK:   %[[N:.*]] = memref.dim %arg0, %c1_
+//       CHECK:   arith.cmpi uge, %[[N]], %c1
+//       CHECK:   arith.cmpi ule, %[[N]], %c512
+//       CHECK:   scf.if
+//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:   } else {
+//       CHECK:     arith.cmpi ule, %[[N]], %c4096
+//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c32768
+//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     ferric.schedule = "row-group-block"
+//       CHECK:     ferric.schedule = "row-group"
+
+func.func @softmax_32(%arg0: memref<64x32xf32>) -> memref<64x32xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x32xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x32xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x32xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x32xf32>) outs(%alloc_2 : memref<64x32xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x32xf32>
+}
+
+// -----
+
+func.func @softmax_128(%arg0: memref<64x128xf32>) -> memref<64x128xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x128xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x128xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x128xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x128xf32>) outs(%alloc_2 : memref<64x128xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x128xf32>
+}
+
+// -----
+
+func.func @softmax_1024(%arg0: memref<64x1024xf32>) -> memref<64x1024xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x1024xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x1024xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x1024xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x1024xf32>) outs(%alloc_2 : memref<64x1024xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x1024xf32>
+}
+
+// -----
+
+func.func @softmax_4096(%arg0: memref<64x4096xf32>) -> memref<64x4096xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x4096xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x4096xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x4096xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x4096xf32>) outs(%alloc_2 : memref<64x4096xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x4096xf32>
+}
+
+// -----
+
+func.func @softmax_32000(%arg0: memref<64x32000xf32>) -> memref<64x32000xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x32000xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x32000xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x32000xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x32000xf32>) outs(%alloc_2 : memref<64x32000xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x32000xf32>
+}
+
+// -----
+
+func.func @softmax_131072(%arg0: memref<64x131072xf32>) -> memref<64x131072xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x131072xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x131072xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x131072xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x131072xf32>) outs(%alloc_2 : memref<64x131072xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x131072xf32>
+}
+
+// -----
+
+func.func @softmax_dyn(%arg0: memref<64x?xf32>) -> memref<64x?xf32> {
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %arg0, %c1 : memref<64x?xf32>
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %alloc_1 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x?xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc(%d) : memref<64x?xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<64xf32>, memref<64x?xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<64xf32>, memref<64xf32>, memref<64x?xf32>) outs(%alloc_2 : memref<64x?xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc_2 : memref<64x?xf32>
+}
+
+// -----
+
+// Residual add + RMSNorm with its producer: h = x + r and h * h computed
+// once in registers, h stored (a result), the square not stored (only the
+// row sum reads it), gamma loaded before the row loop.
+// CHECK-LABEL: func.func @residual_rmsnorm(
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   gpu.launch
+// CHECK-COUNT-4:   vector.load %arg2
+//       CHECK:     scf.for
+// CHECK-COUNT-4:     vector.load %arg0
+// CHECK-COUNT-4:     vector.load %arg1
+//   CHECK-NOT:     vector.store %{{.*}}, %alloc_2
+// CHECK-COUNT-4:     vector.store %{{.*}}, %alloc[
+//   CHECK-NOT:     vector.store %{{.*}}, %alloc_2
+//       CHECK:     gpu.barrier
+// CHECK-COUNT-4:     vector.store %{{.*}}, %alloc_4
+//       CHECK:   ferric.schedule = "row-program-registers"
+//   CHECK-NOT:   gpu.launch
+//   CHECK-NOT:   linalg.
+func.func @residual_rmsnorm(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf32>, %arg2: memref<4096xf32>) -> (memref<64x4096xf32>, memref<64x4096xf32>) {
+  %cst = arith.constant 1.000000e-03 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %cst_n = arith.constant 4.096000e+03 : f32
+  %alloc = memref.alloc() : memref<64x4096xf32>
+  %alloc_3 = memref.alloc() : memref<64x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<64x4096xf32>, memref<64x4096xf32>) outs(%alloc, %alloc_3 : memref<64x4096xf32>, memref<64x4096xf32>) {
+  ^bb0(%a: f32, %b: f32, %o0: f32, %o1: f32):
+    %h = arith.addf %a, %b : f32
+    %sq = arith.mulf %h, %h : f32
+    linalg.yield %h, %sq : f32, f32
+  }
+  %alloc_4 = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%alloc_4 : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_3 : memref<64x4096xf32>) outs(%alloc_4 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  %alloc_6 = memref.alloc() : memref<64x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc_4, %arg2, %alloc : memref<64xf32>, memref<4096xf32>, memref<64x4096xf32>) outs(%alloc_6 : memref<64x4096xf32>) {
+  ^bb0(%s: f32, %g: f32, %h: f32, %o: f32):
+    %m = arith.divf %s, %cst_n : f32
+    %e = arith.addf %m, %cst : f32
+    %r = math.rsqrt %e : f32
+    %y = arith.mulf %h, %r : f32
+    %z = arith.mulf %y, %g : f32
+    linalg.yield %z : f32
+  }
+  memref.dealloc %alloc_3 : memref<64x4096xf32>
+  memref.dealloc %alloc_4 : memref<64xf32>
+  return %alloc_6, %alloc : memref<64x4096xf32>, memref<64x4096xf32>
+}
+
+// -----
+
+// LayerNorm as bufferization leaves it: one zero fill (CSE merged the two
+// means' fills) copied for the first mean. Both reductions and the
+// normalization are one row program starting from the constant; the fill
+// and the copy are gone. gamma and beta are loaded before the row loop.
+// CHECK-LABEL: func.func @layernorm
+//   CHECK-NOT:   linalg.
+//   CHECK-NOT:   memref.copy
+//       CHECK:   gpu.launch
+// CHECK-COUNT-4:   vector.load %arg1
+// CHECK-COUNT-4:   vector.load %arg2
+//       CHECK:     scf.for
+// CHECK-COUNT-4:     vector.load %arg0
+//   CHECK-NOT:     vector.load
+// CHECK-COUNT-4:     vector.store
+//       CHECK:   ferric.schedule = "row-program-registers"
+//   CHECK-NOT:   gpu.launch
+//   CHECK-NOT:   linalg.
+func.func @layernorm(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>) -> memref<?x4096xf32> {
+  %cst = arith.constant 4.096000e+03 : f32
+  %cst_0 = arith.constant 9.99999974E-6 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x4096xf32>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%alloc : memref<?xf32>)
+  %alloc_2 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_2 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x4096xf32>) outs(%alloc_2 : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_3 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_2, %arg0 : memref<?xf32>, memref<?x4096xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.subf %in_4, %0 : f32
+    %2 = arith.mulf %1, %1 : f32
+    %3 = arith.addf %out, %2 : f32
+    linalg.yield %3 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg1, %arg2, %alloc_2, %arg0 : memref<?xf32>, memref<4096xf32>, memref<4096xf32>, memref<?xf32>, memref<?x4096xf32>) outs(%alloc_3 : memref<?x4096xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %in_5: f32, %in_6: f32, %in_7: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.addf %0, %cst_0 : f32
+    %2 = math.rsqrt %1 : f32
+    %3 = arith.divf %in_6, %cst : f32
+    %4 = arith.subf %in_7, %3 : f32
+    %5 = arith.mulf %4, %2 : f32
+    %6 = arith.mulf %5, %in_4 : f32
+    %7 = arith.addf %6, %in_5 : f32
+    linalg.yield %7 : f32
+  }
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_2 : memref<?xf32>
+  return %alloc_3 : memref<?x4096xf32>
+}
+
+// -----
+
+// The same with the variance's buffer also copied out after the group (a
+// reader that is not a member): nothing is folded (the filled buffer has a
+// reader the group does not see), so the fill and the copy stay, the kernel
+// starts both reductions from memory and stores the variance for the copy
+// out after it.
+// CHECK-LABEL: func.func @layernorm_fill_read_after(
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[VAR:.*]] : memref<?xf32>)
+//       CHECK:   memref.copy %[[VAR]], %[[MEAN:.*]] : memref
+//       CHECK:   gpu.launch
+//       CHECK:     memref.load %[[MEAN]][
+//       CHECK:     memref.load %[[VAR]][
+//       CHECK:     memref.store %{{.*}}, %[[VAR]][
+//       CHECK:   ferric.schedule = "row-program-registers"
+//       CHECK:   memref.copy %[[VAR]], %alloc_
+func.func @layernorm_fill_read_after(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>) -> (memref<?x4096xf32>, memref<?xf32>) {
+  %cst = arith.constant 4.096000e+03 : f32
+  %cst_0 = arith.constant 9.99999974E-6 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x4096xf32>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%alloc : memref<?xf32>)
+  %alloc_2 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_2 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x4096xf32>) outs(%alloc_2 : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_3 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_2, %arg0 : memref<?xf32>, memref<?x4096xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.subf %in_4, %0 : f32
+    %2 = arith.mulf %1, %1 : f32
+    %3 = arith.addf %out, %2 : f32
+    linalg.yield %3 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg1, %arg2, %alloc_2, %arg0 : memref<?xf32>, memref<4096xf32>, memref<4096xf32>, memref<?xf32>, memref<?x4096xf32>) outs(%alloc_3 : memref<?x4096xf32>) {
+  ^bb0(%in: f32, %in_4: f32, %in_5: f32, %in_6: f32, %in_7: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.addf %0, %cst_0 : f32
+    %2 = math.rsqrt %1 : f32
+    %3 = arith.divf %in_6, %cst : f32
+    %4 = arith.subf %in_7, %3 : f32
+    %5 = arith.mulf %4, %2 : f32
+    %6 = arith.mulf %5, %in_4 : f32
+    %7 = arith.addf %6, %in_5 : f32
+    linalg.yield %7 : f32
+  }
+  %alloc_5 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_5 : memref<?xf32> to memref<?xf32>
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_2 : memref<?xf32>
+  return %alloc_3, %alloc_5 : memref<?x4096xf32>, memref<?xf32>
+}
