@@ -15,6 +15,7 @@
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "JitBuiltins.h"
+#include "JitCall.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -221,36 +222,42 @@ jitCompile(ModuleOp lowered, Target target) {
                             created.takeError());
   std::unique_ptr<ExecutionEngine> engine = std::move(*created);
   // Compiler-runtime calls the host backend may emit that the process does
-  // not provide (JitBuiltins.h), for every target.
-  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    unsigned count = 0;
-    const JitBuiltin *builtins = getJitBuiltins(count);
-    for (unsigned i = 0; i < count; ++i)
-      map[interner(builtins[i].name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(builtins[i].address),
-          llvm::JITSymbolFlags::Exported};
-    return map;
-  });
+  // not provide (JitBuiltins.h), for every target; the allocation functions
+  // that make a failed allocation an error (JitCall.h).
+  //
   // Both GPU runtimes define the mgpu* functions, and one process may have
   // opened both (a Python session that asked whether CUDA is available and
   // then runs on Vulkan): bind the module's external functions as this
   // target's runtime sees them, not to whichever library the process-wide
-  // search finds first.
+  // search finds first. (The mgpu* calls only appear when gpu.launch_func is
+  // translated to LLVM IR, so bind every symbol of the runtime interface's
+  // table.)
+  RuntimeLib *runtime = nullptr;
   if (target != Target::CPU) {
     auto lib = RuntimeLib::get(target);
     if (!lib)
       return lib.takeError();
-    // (The mgpu* calls only appear when gpu.launch_func is translated to
-    // LLVM IR, so bind every symbol of the runtime interface's table.)
-    engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap map;
-      for (const auto &[name, address] : (*lib)->exports)
-        map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                               llvm::JITSymbolFlags::Exported};
-      return map;
-    });
+    runtime = *lib;
   }
+  engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    auto bind = [&](StringRef name, void *address) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                             llvm::JITSymbolFlags::Exported};
+    };
+    unsigned count = 0;
+    const JitBuiltin *builtins = getJitBuiltins(count);
+    for (unsigned i = 0; i < count; ++i)
+      bind(builtins[i].name, builtins[i].address);
+    if (runtime)
+      for (const auto &[name, address] : runtime->exports)
+        bind(name, address);
+    for (const auto &[name, address] :
+         guardedAllocators(target, runtime ? runtime->api->memAlloc : nullptr,
+                           runtime ? runtime->api->memFree : nullptr))
+      bind(name, address);
+    return map;
+  });
   engine->initialize(); // loads GPU modules (global constructors)
   if (auto lib = RuntimeLib::get(target); lib && *lib) {
     std::string err = (*lib)->takeError();
@@ -290,8 +297,11 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   if (!entry)
     return entry.takeError();
   exe->entry = entry->getSymName().str();
-  if (!options.argShapes.empty())
+  if (!options.argShapes.empty()) {
+    if (llvm::Error e = stages::checkArgumentShapes(*entry, options.argShapes))
+      return std::move(e);
     stages::specializeArguments(*entry, options.argShapes);
+  }
   if (llvm::Error e = stages::readSignature(*entry, exe->args, exe->results))
     return std::move(e);
   if (options.target == Target::Vulkan)

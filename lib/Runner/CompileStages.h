@@ -49,6 +49,14 @@ void specializeArguments(func::FuncOp entry,
 
 /// The entry's arguments and results as the runner passes them; an error
 /// for a type it cannot pass or return.
+/// Propagates `argShapes` (those given at compile time, for specialization)
+/// through the entry's ferric ops as the run-time validation does, so that
+/// a size that is negative for these shapes is reported before lowering
+/// folds it away. Does nothing unless every tensor argument's shape fits its
+/// type (validateInputs reports those at run time).
+llvm::Error checkArgumentShapes(func::FuncOp entry,
+                                ArrayRef<std::vector<int64_t>> argShapes);
+
 llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
                           std::vector<ValueSpec> &results);
 
