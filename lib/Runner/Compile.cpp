@@ -34,6 +34,8 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <mutex>
 
 using namespace mlir;
@@ -298,7 +300,13 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
     return entry.takeError();
   exe->entry = entry->getSymName().str();
   if (!options.argShapes.empty()) {
-    if (llvm::Error e = stages::checkArgumentShapes(*entry, options.argShapes))
+    // Vulkan kernels index with 32 bits (ferric-require-static-args checks
+    // the static types; sizes computed from the inputs are checked here).
+    int64_t elementLimit = options.target == Target::Vulkan
+                               ? std::numeric_limits<int32_t>::max()
+                               : 0;
+    if (llvm::Error e = stages::checkArgumentShapes(*entry, options.argShapes,
+                                                    elementLimit))
       return std::move(e);
     stages::specializeArguments(*entry, options.argShapes);
   }

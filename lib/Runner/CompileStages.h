@@ -52,10 +52,12 @@ void specializeArguments(func::FuncOp entry,
 /// Propagates `argShapes` (those given at compile time, for specialization)
 /// through the entry's ferric ops as the run-time validation does, so that
 /// a size that is negative for these shapes is reported before lowering
-/// folds it away. Does nothing unless every tensor argument's shape fits its
+/// folds it away; with `elementLimit` (non-zero), also a tensor with more
+/// elements. Does nothing unless every tensor argument's shape fits its
 /// type (validateInputs reports those at run time).
 llvm::Error checkArgumentShapes(func::FuncOp entry,
-                                ArrayRef<std::vector<int64_t>> argShapes);
+                                ArrayRef<std::vector<int64_t>> argShapes,
+                                int64_t elementLimit = 0);
 
 llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
                           std::vector<ValueSpec> &results);

@@ -75,9 +75,41 @@ public:
 
 private:
   llvm::Error visitBody(func::FuncOp func) {
-    for (Operation &op : func.getBody().front())
+    for (Operation &op : func.getBody().front()) {
       if (llvm::Error e = visit(&op))
         return e;
+      if (llvm::Error e = checkElementLimit(&op))
+        return e;
+    }
+    return llvm::Error::success();
+  }
+
+public:
+  /// When non-zero, the most elements a tensor may have (the Vulkan
+  /// target's 32-bit index); sizes computed from the inputs are compared
+  /// with it, which the pipeline cannot do once they are folded.
+  int64_t elementLimit = 0;
+
+private:
+  llvm::Error checkElementLimit(Operation *op) {
+    if (!elementLimit)
+      return llvm::Error::success();
+    for (Value r : op->getResults()) {
+      auto it = shapes.find(r);
+      if (it == shapes.end() ||
+          llvm::any_of(it->second, [](int64_t d) { return d < 0; }))
+        continue;
+      int64_t n = 1;
+      bool overflow = false;
+      for (int64_t d : it->second)
+        overflow |= llvm::MulOverflow(n, d, n);
+      if (overflow || n > elementLimit)
+        return llvm::createStringError(
+            where(op) + " gives a " + shapeStr(it->second) +
+            " tensor for these inputs: more elements than the 32-bit index "
+            "of the vulkan target allows (" +
+            std::to_string(elementLimit) + ")");
+    }
     return llvm::Error::success();
   }
 
@@ -315,7 +347,8 @@ llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
 
 llvm::Error
 stages::checkArgumentShapes(func::FuncOp entry,
-                            ArrayRef<std::vector<int64_t>> argShapes) {
+                            ArrayRef<std::vector<int64_t>> argShapes,
+                            int64_t elementLimit) {
   if (argShapes.size() != entry.getNumArguments())
     return llvm::Error::success();
   for (auto [arg, shape] : llvm::zip(entry.getArguments(), argShapes)) {
@@ -328,5 +361,7 @@ stages::checkArgumentShapes(func::FuncOp entry,
       if (got < 0 || (!ShapedType::isDynamic(want) && want != got))
         return llvm::Error::success();
   }
-  return ShapeChecker().run(entry, argShapes);
+  ShapeChecker checker;
+  checker.elementLimit = elementLimit;
+  return checker.run(entry, argShapes);
 }
