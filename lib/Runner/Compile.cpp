@@ -207,6 +207,7 @@ jitCompile(ModuleOp lowered, Target target) {
   auto libs = jitLibraries(target);
   if (!libs)
     return libs.takeError();
+  stages::bf16MemoryAsBits(lowered);
   if (target != Target::CPU) {
     std::string why;
     if (!isTargetAvailable(target, why))

@@ -59,6 +59,12 @@ llvm::Error checkArgumentShapes(func::FuncOp entry,
                                 ArrayRef<std::vector<int64_t>> argShapes,
                                 int64_t elementLimit = 0);
 
+/// Rewrites the lowered module's bf16 (and bf16 vector) loads and stores
+/// as 16-bit integer ones with bitcasts, so that the x86 back end never
+/// narrows a copied bf16 through VCVTNEPS2BF16, which flushes subnormals
+/// (BF16Memory.cpp).
+void bf16MemoryAsBits(ModuleOp module);
+
 llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
                           std::vector<ValueSpec> &results);
 
