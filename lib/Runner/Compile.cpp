@@ -313,9 +313,12 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   }
   if (llvm::Error e = stages::readSignature(*entry, exe->args, exe->results))
     return std::move(e);
-  if (options.target == Target::Vulkan)
+  if (options.target == Target::Vulkan) {
     if (llvm::Error e = stages::checkVulkanArguments(exe->entry, exe->args))
       return std::move(e);
+    if (llvm::Error e = stages::checkVulkanCallees(*entry))
+      return std::move(e);
+  }
   exe->sourceModule = module->clone();
 
   // The module to lower: the entry and what it calls, renamed, promoted.

@@ -74,6 +74,11 @@ llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
 llvm::Error checkVulkanArguments(StringRef entry,
                                  llvm::ArrayRef<ValueSpec> args);
 
+/// A call from the (specialized) entry that passes or returns a dynamic
+/// shape would reach the SPIR-V lowering as an illegal memref.dim: an error
+/// naming the callee instead.
+llvm::Error checkVulkanCallees(func::FuncOp entry);
+
 /// Other functions would get lowered and JIT-compiled for nothing, and one
 /// the target cannot lower would fail every entry of the module: makes
 /// every other function private and erases those nothing calls.
