@@ -3,7 +3,9 @@
 // input, for a .npy input, and for a buffer the compiled code allocates
 // itself (the runner binds its malloc and turns a failure into an error,
 // lib/Runner/JitCall.h). RLIMIT_AS (ulimit -v, in KiB) makes the
-// allocations fail without touching the machine's memory.
+// allocations fail without touching the machine's memory (not under ASan,
+// whose shadow memory needs more address space than the limit).
+// UNSUPPORTED: asan
 
 // RUN: rm -rf %t && mkdir -p %t
 
