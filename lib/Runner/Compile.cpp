@@ -29,6 +29,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -200,6 +201,32 @@ static llvm::Error lower(PassManager &pm, ModuleOp module,
   return llvm::Error::success();
 }
 
+/// The host's target machine without the x86 bf16 conversion instructions.
+/// With AVX512-BF16 (or AVX-NE-CONVERT) the x86 back end narrows the f32
+/// it computes a bf16 op in (min, max, ... that MLIR leaves in bf16) with
+/// VCVTNEPS2BF16, which flushes subnormals whatever MXCSR says; without the
+/// feature it calls __truncsfbf2 (JitBuiltins.cpp, correctly rounded).
+/// Ferric's own narrowing is integer code (ferric-exact-narrowing) and
+/// never needs the instruction; copies stay 16-bit (BF16Memory.cpp). Null
+/// (the engine's default) if the host is not known.
+static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    llvm::consumeError(builder.takeError());
+    return nullptr;
+  }
+  if (builder->getTargetTriple().isX86()) {
+    builder->getFeatures().AddFeature("avx512bf16", false);
+    builder->getFeatures().AddFeature("avxneconvert", false);
+  }
+  auto tm = builder->createTargetMachine();
+  if (!tm) {
+    llvm::consumeError(tm.takeError());
+    return nullptr;
+  }
+  return std::move(*tm);
+}
+
 /// JIT-compiles the lowered module's host code with the target's runtime
 /// libraries and runs its initializers (which load the GPU modules).
 static llvm::Expected<std::unique_ptr<ExecutionEngine>>
@@ -219,7 +246,8 @@ jitCompile(ModuleOp lowered, Target target) {
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto transformer = makeOptimizingTransformer(3, 0, nullptr);
   engineOptions.transformer = transformer;
-  auto created = ExecutionEngine::create(lowered, engineOptions);
+  auto created =
+      ExecutionEngine::create(lowered, engineOptions, hostTargetMachine());
   if (!created)
     return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
                             created.takeError());
