@@ -6,6 +6,12 @@
 # Sanitizer, UB fatal), builds everything that builds, and runs the whole lit
 # suite against it. Extra arguments are passed to lit (e.g. a test path).
 #
+# --quick (first argument): builds only ferric-run, ferric-opt and the unit
+# tests, runs the gtests (ctest) and a lit subset: the error-path tests of
+# the runner and the dialect (test/Integration/cpu/errors-*, test/Dialect),
+# or the paths given after --quick. Not in CI (still a second build); for a
+# hardening change, before it lands.
+#
 # Only Ferric's own code is instrumented: Debian's libMLIR.so and libLLVM.so
 # are not. Hence ASAN_OPTIONS=detect_leaks=0: those libraries keep global
 # state (dialect and pass registries, cl::opt storage, ManagedStatics) alive
@@ -24,6 +30,11 @@
 #
 #===------------------------------------------------------------------------===#
 set -uo pipefail
+quick=0
+if [ "${1:-}" = "--quick" ]; then
+  quick=1
+  shift
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRIC_ASAN_BUILD_DIR:-$root/build-asan}
 jobs=${FERRIC_JOBS:-1}
@@ -39,13 +50,19 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT="$llvm_bin/lit" \
+    $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) \
     -DFERRIC_ENABLE_SANITIZERS=ON || exit 1
 fi
 
 # Build what builds (-k 0): a target that fails to compile is reported but
 # does not keep the suite from running on the rest.
 build_rc=0
-ninja -C "$build" -j"$jobs" -k 0 || build_rc=$?
+if [ "$quick" -eq 1 ]; then
+  ninja -C "$build" -j"$jobs" -k 0 ferric-run ferric-opt FerricRunnerTests \
+    FerricRuntimeTests FerricCAPITests || build_rc=$?
+else
+  ninja -C "$build" -j"$jobs" -k 0 || build_rc=$?
+fi
 if [ ! -x "$build/bin/ferric-opt" ]; then
   echo "sanitize.sh: ferric-opt did not build" >&2
   exit 1
@@ -57,7 +74,22 @@ export ASAN_SYMBOLIZER_PATH=$llvm_bin/llvm-symbolizer
 export UBSAN_SYMBOLIZER_PATH=$llvm_bin/llvm-symbolizer
 
 lit_rc=0
-"$llvm_bin/lit" -sv "${@:-$build/test}" || lit_rc=$?
+gtest_rc=0
+if [ "$quick" -eq 1 ]; then
+  ctest --test-dir "$build" --output-on-failure || gtest_rc=$?
+  if [ $# -eq 0 ]; then
+    # lit finds a source test through its path in the build tree.
+    for t in "$root"/test/Integration/cpu/errors-*; do
+      set -- "$@" "$build/test/Integration/cpu/$(basename "$t")"
+    done
+    set -- "$@" "$build/test/Dialect"
+  fi
+  # Only the tools built above: tests that need others are unsupported.
+  "$llvm_bin/lit" -sv "$@" || lit_rc=$?
+else
+  "$llvm_bin/lit" -sv "${@:-$build/test}" || lit_rc=$?
+fi
 
-echo "sanitize.sh: build exit status $build_rc, lit exit status $lit_rc"
-[ "$build_rc" -eq 0 ] && [ "$lit_rc" -eq 0 ]
+echo "sanitize.sh: build exit status $build_rc, gtest exit status" \
+  "$gtest_rc, lit exit status $lit_rc"
+[ "$build_rc" -eq 0 ] && [ "$gtest_rc" -eq 0 ] && [ "$lit_rc" -eq 0 ]

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
@@ -72,6 +73,12 @@ def _cuda_available():
         if os.path.exists(os.path.join(d, "libcuda.so.1")):
             return True
     return False
+
+
+# An ASan build reserves terabytes of address space for its shadow memory:
+# tests that limit the address space (ulimit -v) cannot run under it.
+if lit.util.pythonize_bool(getattr(config, "ferric_sanitizers", "OFF")):
+    config.available_features.add("asan")
 
 
 if _cuda_available():

@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -108,19 +109,38 @@ static ferric_status describeInput(const ferric_tensor &t, size_t index,
   if (!type)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 what + " has an unknown dtype code " + std::to_string(t.dtype));
-  if (t.rank < 0 || (t.rank > 0 && !t.shape))
+  // A rank beyond any tensor's (numpy allows 64 dims) would also make
+  // `t.shape + t.rank` wrap: rank 2^62 read as rank 0.
+  if (t.rank < 0 || t.rank > FERRIC_MAX_RANK)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                what + " has a bad rank or no shape");
+                what + " has rank " + std::to_string(t.rank) +
+                    "; the rank must be 0 to " +
+                    std::to_string(FERRIC_MAX_RANK));
+  if (t.rank > 0 && !t.shape)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                what + " has rank " + std::to_string(t.rank) + " but no shape");
   dtype = *type;
   shape.assign(t.shape, t.shape + t.rank);
-  int64_t elements = 1;
-  for (int64_t d : shape) {
+  // Checked: an element count or byte size that wraps passed every later
+  // check (a [2^62] f32 input was 0 bytes with no data, then read).
+  int64_t elements = 1, byteSize = 0;
+  for (auto [k, d] : llvm::enumerate(shape)) {
     if (d < 0)
       return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                  what + " has a negative dimension");
-    elements *= d;
+                  what + " dim " + std::to_string(k) + " is " +
+                      std::to_string(d) + "; dims must be >= 0");
+    if (llvm::MulOverflow(elements, d, elements))
+      return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                  what + " has too many elements: the product of its dims "
+                         "overflows 64 bits");
   }
-  bytes = static_cast<size_t>(elements) * dtypeBytes(dtype);
+  if (llvm::MulOverflow(elements, static_cast<int64_t>(dtypeBytes(dtype)),
+                        byteSize))
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                what + " is too large: " + std::to_string(elements) +
+                    " elements of " + dtypeName(dtype).str() +
+                    " overflow a 64-bit byte size");
+  bytes = static_cast<size_t>(byteSize);
   if (bytes && !t.data)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT, what + " has no data");
   return FERRIC_OK;

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -261,6 +262,15 @@ LogicalResult BroadcastOp::verify() {
            << dynamicAdded
            << " size operand(s), one per dynamic added dim, got "
            << getSizes().size();
+  // A constant negative size would allocate a buffer of -n elements (about
+  // 2^64 bytes) at run time; sizes computed at run time are checked by the
+  // runner before the call.
+  for (auto [i, size] : llvm::enumerate(getSizes())) {
+    APInt value;
+    if (matchPattern(size, m_ConstantInt(&value)) && value.isNegative())
+      return emitOpError("size operand ")
+             << i << " is " << value.getSExtValue() << "; sizes must be >= 0";
+  }
   return success();
 }
 

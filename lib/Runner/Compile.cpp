@@ -15,6 +15,7 @@
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "JitBuiltins.h"
+#include "JitCall.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,11 +29,14 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <mutex>
 
 using namespace mlir;
@@ -197,6 +201,32 @@ static llvm::Error lower(PassManager &pm, ModuleOp module,
   return llvm::Error::success();
 }
 
+/// The host's target machine without the x86 bf16 conversion instructions.
+/// With AVX512-BF16 (or AVX-NE-CONVERT) the x86 back end narrows the f32
+/// it computes a bf16 op in (min, max, ... that MLIR leaves in bf16) with
+/// VCVTNEPS2BF16, which flushes subnormals whatever MXCSR says; without the
+/// feature it calls __truncsfbf2 (JitBuiltins.cpp, correctly rounded).
+/// Ferric's own narrowing is integer code (ferric-exact-narrowing) and
+/// never needs the instruction; copies stay 16-bit (BF16Memory.cpp). Null
+/// (the engine's default) if the host is not known.
+static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    llvm::consumeError(builder.takeError());
+    return nullptr;
+  }
+  if (builder->getTargetTriple().isX86()) {
+    builder->getFeatures().AddFeature("avx512bf16", false);
+    builder->getFeatures().AddFeature("avxneconvert", false);
+  }
+  auto tm = builder->createTargetMachine();
+  if (!tm) {
+    llvm::consumeError(tm.takeError());
+    return nullptr;
+  }
+  return std::move(*tm);
+}
+
 /// JIT-compiles the lowered module's host code with the target's runtime
 /// libraries and runs its initializers (which load the GPU modules).
 static llvm::Expected<std::unique_ptr<ExecutionEngine>>
@@ -204,6 +234,7 @@ jitCompile(ModuleOp lowered, Target target) {
   auto libs = jitLibraries(target);
   if (!libs)
     return libs.takeError();
+  stages::bf16MemoryAsBits(lowered);
   if (target != Target::CPU) {
     std::string why;
     if (!isTargetAvailable(target, why))
@@ -215,42 +246,49 @@ jitCompile(ModuleOp lowered, Target target) {
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto transformer = makeOptimizingTransformer(3, 0, nullptr);
   engineOptions.transformer = transformer;
-  auto created = ExecutionEngine::create(lowered, engineOptions);
+  auto created =
+      ExecutionEngine::create(lowered, engineOptions, hostTargetMachine());
   if (!created)
     return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
                             created.takeError());
   std::unique_ptr<ExecutionEngine> engine = std::move(*created);
   // Compiler-runtime calls the host backend may emit that the process does
-  // not provide (JitBuiltins.h), for every target.
-  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    unsigned count = 0;
-    const JitBuiltin *builtins = getJitBuiltins(count);
-    for (unsigned i = 0; i < count; ++i)
-      map[interner(builtins[i].name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(builtins[i].address),
-          llvm::JITSymbolFlags::Exported};
-    return map;
-  });
+  // not provide (JitBuiltins.h), for every target; the allocation functions
+  // that make a failed allocation an error (JitCall.h).
+  //
   // Both GPU runtimes define the mgpu* functions, and one process may have
   // opened both (a Python session that asked whether CUDA is available and
   // then runs on Vulkan): bind the module's external functions as this
   // target's runtime sees them, not to whichever library the process-wide
-  // search finds first.
+  // search finds first. (The mgpu* calls only appear when gpu.launch_func is
+  // translated to LLVM IR, so bind every symbol of the runtime interface's
+  // table.)
+  RuntimeLib *runtime = nullptr;
   if (target != Target::CPU) {
     auto lib = RuntimeLib::get(target);
     if (!lib)
       return lib.takeError();
-    // (The mgpu* calls only appear when gpu.launch_func is translated to
-    // LLVM IR, so bind every symbol of the runtime interface's table.)
-    engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap map;
-      for (const auto &[name, address] : (*lib)->exports)
-        map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                               llvm::JITSymbolFlags::Exported};
-      return map;
-    });
+    runtime = *lib;
   }
+  engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    auto bind = [&](StringRef name, void *address) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                             llvm::JITSymbolFlags::Exported};
+    };
+    unsigned count = 0;
+    const JitBuiltin *builtins = getJitBuiltins(count);
+    for (unsigned i = 0; i < count; ++i)
+      bind(builtins[i].name, builtins[i].address);
+    if (runtime)
+      for (const auto &[name, address] : runtime->exports)
+        bind(name, address);
+    for (const auto &[name, address] :
+         guardedAllocators(target, runtime ? runtime->api->memAlloc : nullptr,
+                           runtime ? runtime->api->memFree : nullptr))
+      bind(name, address);
+    return map;
+  });
   engine->initialize(); // loads GPU modules (global constructors)
   if (auto lib = RuntimeLib::get(target); lib && *lib) {
     std::string err = (*lib)->takeError();
@@ -290,13 +328,25 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   if (!entry)
     return entry.takeError();
   exe->entry = entry->getSymName().str();
-  if (!options.argShapes.empty())
+  if (!options.argShapes.empty()) {
+    // Vulkan kernels index with 32 bits (ferric-require-static-args checks
+    // the static types; sizes computed from the inputs are checked here).
+    int64_t elementLimit = options.target == Target::Vulkan
+                               ? std::numeric_limits<int32_t>::max()
+                               : 0;
+    if (llvm::Error e = stages::checkArgumentShapes(*entry, options.argShapes,
+                                                    elementLimit))
+      return std::move(e);
     stages::specializeArguments(*entry, options.argShapes);
+  }
   if (llvm::Error e = stages::readSignature(*entry, exe->args, exe->results))
     return std::move(e);
-  if (options.target == Target::Vulkan)
+  if (options.target == Target::Vulkan) {
     if (llvm::Error e = stages::checkVulkanArguments(exe->entry, exe->args))
       return std::move(e);
+    if (llvm::Error e = stages::checkVulkanCallees(*entry))
+      return std::move(e);
+  }
   exe->sourceModule = module->clone();
 
   // The module to lower: the entry and what it calls, renamed, promoted.

@@ -49,6 +49,22 @@ void specializeArguments(func::FuncOp entry,
 
 /// The entry's arguments and results as the runner passes them; an error
 /// for a type it cannot pass or return.
+/// Propagates `argShapes` (those given at compile time, for specialization)
+/// through the entry's ferric ops as the run-time validation does, so that
+/// a size that is negative for these shapes is reported before lowering
+/// folds it away; with `elementLimit` (non-zero), also a tensor with more
+/// elements. Does nothing unless every tensor argument's shape fits its
+/// type (validateInputs reports those at run time).
+llvm::Error checkArgumentShapes(func::FuncOp entry,
+                                ArrayRef<std::vector<int64_t>> argShapes,
+                                int64_t elementLimit = 0);
+
+/// Rewrites the lowered module's bf16 (and bf16 vector) loads and stores
+/// as 16-bit integer ones with bitcasts, so that the x86 back end never
+/// narrows a copied bf16 through VCVTNEPS2BF16, which flushes subnormals
+/// (BF16Memory.cpp).
+void bf16MemoryAsBits(ModuleOp module);
+
 llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
                           std::vector<ValueSpec> &results);
 
@@ -57,6 +73,11 @@ llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
 /// ferric-require-static-args would say it in terms of the IR.
 llvm::Error checkVulkanArguments(StringRef entry,
                                  llvm::ArrayRef<ValueSpec> args);
+
+/// A call from the (specialized) entry that passes or returns a dynamic
+/// shape would reach the SPIR-V lowering as an illegal memref.dim: an error
+/// naming the callee instead.
+llvm::Error checkVulkanCallees(func::FuncOp entry);
 
 /// Other functions would get lowered and JIT-compiled for nothing, and one
 /// the target cannot lower would fail every entry of the module: makes

@@ -13,6 +13,7 @@
 
 #include "FerricDialect/Runner/Runner.h"
 
+#include "JitCall.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -20,6 +21,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <chrono>
@@ -152,6 +154,30 @@ static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
   return llvm::Error::success();
 }
 
+/// A result shape must have sizes >= 0 whose byte size fits in int64.
+static llvm::Error checkResultShape(ArrayRef<int64_t> shape, DType dtype,
+                                    const std::string &what) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) {
+      std::string s;
+      for (int64_t e : shape)
+        s += std::to_string(e) + "x";
+      return llvm::createStringError(what + " has shape " + s +
+                                     dtypeName(dtype).str() +
+                                     ": a size computed at run time is "
+                                     "negative");
+    }
+    if (llvm::MulOverflow(n, d, n))
+      return llvm::createStringError(what + " is too large: its element "
+                                            "count overflows");
+  }
+  if (llvm::MulOverflow(n, int64_t(dtypeBytes(dtype)), n))
+    return llvm::createStringError(what + " is too large: its byte size "
+                                          "overflows");
+  return llvm::Error::success();
+}
+
 /// Copies the results of the last call to the host and frees the buffers
 /// the callee allocated (unless they alias an input). Several results may
 /// share one buffer (a function that returns a value twice), so buffers are
@@ -171,9 +197,20 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
     int64_t *d = frame.resultStorage.data() + slot;
     slot += descriptorSlots(rank);
     std::vector<int64_t> shape(d + 3, d + 3 + rank);
+    void *allocated = reinterpret_cast<void *>(d[0]);
+    if (!frame.inputBuffers.count(allocated))
+      toFree.insert(allocated);
+    // Sizes the validation could not compute (and that went negative or
+    // overflow) end here, not in a copy of 2^64 bytes.
+    std::string what = "result " + std::to_string(out.size());
+    if (llvm::Error e = checkResultShape(shape, spec.dtype, what))
+      return std::move(e);
     HostTensor t;
     if (copy) {
-      t = HostTensor::zeros(spec.dtype, shape);
+      auto allocatedOnHost = HostTensor::allocate(spec.dtype, shape, what);
+      if (!allocatedOnHost)
+        return allocatedOnHost.takeError();
+      t = std::move(*allocatedOnHost);
     } else {
       t.dtype = spec.dtype; // shape only: the caller wants sizes
       t.shape = shape;
@@ -191,9 +228,6 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
     if (copy)
       memory.toHost(t.data.data(), aligned + d[2] * dtypeBytes(spec.dtype),
                     t.byteSize());
-    void *allocated = reinterpret_cast<void *>(d[0]);
-    if (!frame.inputBuffers.count(allocated))
-      toFree.insert(allocated);
     out.push_back(std::move(t));
   }
   return out;
@@ -214,9 +248,14 @@ llvm::Expected<void (*)(void **)> Executable::entryFunction() {
   return packedEntry;
 }
 
-static llvm::Error callOnce(void (*entry)(void **), CallFrame &frame,
-                            RuntimeLib *lib) {
-  entry(frame.packed.data());
+static llvm::Error callOnce(void (*entry)(void **), StringRef entryName,
+                            CallFrame &frame, RuntimeLib *lib) {
+  if (llvm::Error e = callGuarded(entry, frame.packed.data(), entryName)) {
+    // The runtime's own record of the failure says no more than this.
+    if (lib)
+      (void)lib->takeError();
+    return e;
+  }
   if (lib) {
     std::string err = lib->takeError();
     if (!err.empty())
@@ -239,7 +278,7 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
   CallFrame frame;
   if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
     return std::move(e);
-  if (llvm::Error e = callOnce(*entry, frame, *lib))
+  if (llvm::Error e = callOnce(*entry, this->entry, frame, *lib))
     return std::move(e);
   return collectResults(results, frame, memory, /*copy=*/true);
 }
@@ -299,7 +338,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
   if (llvm::Error e =
           buildFrame(args, results, described, memory, frame, buffers))
     return std::move(e);
-  if (llvm::Error e = callOnce(*entry, frame, *lib))
+  if (llvm::Error e = callOnce(*entry, this->entry, frame, *lib))
     return std::move(e);
   if (*lib && !stream)
     (*lib)->api->streamSynchronize(memory.stream);
@@ -328,10 +367,16 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
       t.allocation = allocated;
     out.push_back(std::move(t));
   }
-  if (!contiguous) {
+  llvm::Error bad = llvm::Error::success();
+  for (auto [i, t] : llvm::enumerate(out))
+    if (!bad)
+      bad = checkResultShape(t.shape, t.dtype, "result " + std::to_string(i));
+  if (!bad && !contiguous)
+    bad = llvm::createStringError("a result is not contiguous");
+  if (bad) {
     for (TargetTensor &t : out)
       memory.release(t.allocation);
-    return llvm::createStringError("a result is not contiguous");
+    return std::move(bad);
   }
   return out;
 }
@@ -443,7 +488,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
     if (events)
       rt->api->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();
-    if (llvm::Error e = callOnce(*entry, frame, rt))
+    if (llvm::Error e = callOnce(*entry, this->entry, frame, rt))
       return std::move(e);
     if (rt)
       rt->api->streamSynchronize(memory.stream);
@@ -476,7 +521,7 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   for (const HostTensor &in : inputs)
     result.bytesPerCall += in.shape.empty() ? 0 : in.byteSize();
   // Output sizes: run once more to learn them (shapes may be dynamic).
-  if (llvm::Error e = callOnce(*entry, frame, rt))
+  if (llvm::Error e = callOnce(*entry, this->entry, frame, rt))
     return std::move(e);
   auto outs = collectResults(results, frame, memory, /*copy=*/false);
   if (!outs)

@@ -164,7 +164,11 @@ llvm::Expected<HostTensor> mlir::ferric::runner::generateTensor(StringRef spec,
     return specError(spec, "unknown kind '" + kindPart + "'");
   }
 
-  HostTensor t = HostTensor::zeros(*dtype, shape);
+  llvm::Expected<HostTensor> allocated =
+      HostTensor::allocate(*dtype, shape, "'" + spec.str() + "'");
+  if (!allocated)
+    return allocated.takeError();
+  HostTensor t = std::move(*allocated);
   const bool isBool = *dtype == DType::I1;
   switch (kind) {
   case Kind::Zeros:

@@ -41,6 +41,32 @@ HostTensor HostTensor::zeros(DType dtype, llvm::ArrayRef<int64_t> shape) {
   return t;
 }
 
+llvm::Expected<HostTensor> HostTensor::allocate(DType dtype,
+                                                llvm::ArrayRef<int64_t> shape,
+                                                llvm::StringRef what) {
+  HostTensor t;
+  t.dtype = dtype;
+  t.shape.assign(shape.begin(), shape.end());
+  std::optional<int64_t> n = checkedNumElements(shape, dtype);
+  if (!n) {
+    bool negative = llvm::any_of(shape, [](int64_t d) { return d < 0; });
+    return llvm::createStringError(
+        what + " has shape " + t.typeString() +
+        (negative ? ": a size is negative" : ": its byte size overflows"));
+  }
+  size_t bytes = static_cast<size_t>(*n) * dtypeBytes(dtype);
+  // Ask malloc first: a failed std::vector allocation cannot be caught here.
+  void *probe = bytes ? std::malloc(bytes) : nullptr;
+  if (bytes && !probe)
+    return llvm::createStringError(
+        std::make_error_code(std::errc::not_enough_memory),
+        "cannot allocate " + std::to_string(bytes) + " bytes for " + what +
+            " (" + t.typeString() + ")");
+  std::free(probe);
+  t.data.assign(bytes, 0);
+  return t;
+}
+
 HostTensor HostTensor::fromValues(DType dtype, llvm::ArrayRef<int64_t> shape,
                                   llvm::ArrayRef<double> values) {
   HostTensor t = zeros(dtype, shape);

@@ -336,11 +336,14 @@ mlir::ferric::runner::parseNpy(llvm::ArrayRef<uint8_t> bytes, StringRef name) {
   // Trailing bytes are ignored, as np.load does (several arrays may have been
   // saved into one file).
 
-  HostTensor t;
-  t.dtype = *type;
-  t.shape.assign(shape.begin(), shape.end());
+  llvm::Expected<HostTensor> allocated =
+      HostTensor::allocate(*type, shape, "'" + name.str() + "'");
+  if (!allocated)
+    return allocated.takeError();
+  HostTensor t = std::move(*allocated);
   const uint8_t *src = bytes.data() + prefix + headerLen;
-  t.data.assign(src, src + dataBytes);
+  if (dataBytes)
+    std::memcpy(t.data.data(), src, dataBytes);
   toFromLittleEndian(t.data.data(), t.data.size(), width);
   if (*type == DType::I1)
     for (uint8_t &b : t.data)

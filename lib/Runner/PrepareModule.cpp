@@ -95,6 +95,11 @@ llvm::Error stages::readSignature(func::FuncOp entry,
   return llvm::Error::success();
 }
 
+static unsigned lineOf(Operation *op) {
+  auto loc = dyn_cast<FileLineColLoc>(op->getLoc());
+  return loc ? loc.getLine() : 0;
+}
+
 llvm::Error stages::checkVulkanArguments(StringRef entry,
                                          llvm::ArrayRef<ValueSpec> args) {
   for (auto [i, spec] : llvm::enumerate(args))
@@ -104,6 +109,39 @@ llvm::Error stages::checkVulkanArguments(StringRef entry,
           "but argument " +
           std::to_string(i) + " of @" + entry.str() + " is " + spec.str());
   return llvm::Error::success();
+}
+
+llvm::Error stages::checkVulkanCallees(func::FuncOp entry) {
+  auto dynamic = [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && !shaped.hasStaticShape();
+  };
+  llvm::Error error = llvm::Error::success();
+  entry.walk([&](func::CallOp call) {
+    if (error)
+      return WalkResult::interrupt();
+    for (auto [what, types] :
+         {std::make_pair("argument", TypeRange(call.getOperandTypes())),
+          std::make_pair("result", TypeRange(call.getResultTypes()))})
+      for (auto [i, t] : llvm::enumerate(types))
+        if (dynamic(t)) {
+          std::string s;
+          llvm::raw_string_ostream os(s);
+          os << t;
+          error = llvm::createStringError(
+              "the vulkan target compiles static shapes only, but @" +
+              entry.getSymName().str() + " calls @" + call.getCallee().str() +
+              " with " + what + " " + std::to_string(i) + " of type " + s +
+              (lineOf(call) ? " at line " + std::to_string(lineOf(call))
+                            : std::string()) +
+              "; give @" + call.getCallee().str() +
+              " static shapes or write its ops in @" +
+              entry.getSymName().str());
+          return WalkResult::interrupt();
+        }
+    return WalkResult::advance();
+  });
+  return error;
 }
 
 //===----------------------------------------------------------------------===//

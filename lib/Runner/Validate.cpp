@@ -1,5 +1,4 @@
-//===- Validate.cpp - Check inputs before a call
-//---------------------------===//
+//===- Validate.cpp - Check inputs before a call --------------------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
@@ -13,11 +12,17 @@
 
 #include "FerricDialect/Runner/Runner.h"
 
+#include "CompileStages.h"
+
 #include "FerricDialect/Dialect/FerricDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -59,13 +64,55 @@ public:
     for (auto [arg, in] : llvm::zip(func.getArguments(), inputs))
       if (isa<RankedTensorType>(arg.getType()))
         shapes[arg] = Shape(in.shape.begin(), in.shape.end());
-    for (Operation &op : func.getBody().front())
-      if (llvm::Error e = visit(&op))
-        return e;
-    return llvm::Error::success();
+    return visitBody(func);
+  }
+  llvm::Error run(func::FuncOp func, ArrayRef<std::vector<int64_t>> inputs) {
+    for (auto [arg, in] : llvm::zip(func.getArguments(), inputs))
+      if (isa<RankedTensorType>(arg.getType()))
+        shapes[arg] = Shape(in.begin(), in.end());
+    return visitBody(func);
   }
 
 private:
+  llvm::Error visitBody(func::FuncOp func) {
+    for (Operation &op : func.getBody().front()) {
+      if (llvm::Error e = visit(&op))
+        return e;
+      if (llvm::Error e = checkElementLimit(&op))
+        return e;
+    }
+    return llvm::Error::success();
+  }
+
+public:
+  /// When non-zero, the most elements a tensor may have (the Vulkan
+  /// target's 32-bit index); sizes computed from the inputs are compared
+  /// with it, which the pipeline cannot do once they are folded.
+  int64_t elementLimit = 0;
+
+private:
+  llvm::Error checkElementLimit(Operation *op) {
+    if (!elementLimit)
+      return llvm::Error::success();
+    for (Value r : op->getResults()) {
+      auto it = shapes.find(r);
+      if (it == shapes.end() ||
+          llvm::any_of(it->second, [](int64_t d) { return d < 0; }))
+        continue;
+      int64_t n = 1;
+      bool overflow = false;
+      for (int64_t d : it->second)
+        overflow |= llvm::MulOverflow(n, d, n);
+      if (overflow || n > elementLimit)
+        return llvm::createStringError(
+            where(op) + " gives a " + shapeStr(it->second) +
+            " tensor for these inputs: more elements than the 32-bit index "
+            "of the vulkan target allows (" +
+            std::to_string(elementLimit) + ")");
+    }
+    return llvm::Error::success();
+  }
+
   Shape known(Value v) {
     auto it = shapes.find(v);
     if (it != shapes.end())
@@ -95,6 +142,11 @@ private:
           return mismatch(op, i, s, o);
       }
       shapes[op->getResult(0)] = s;
+    } else if (op->getNumResults() == 1 &&
+               op->getResult(0).getType().isIndex() &&
+               isa<arith::ArithDialect>(op->getDialect())) {
+      if (std::optional<int64_t> v = evaluateIndex(op))
+        indices[op->getResult(0)] = *v;
     } else if (auto dim = dyn_cast<tensor::DimOp>(op)) {
       // Broadcast sizes usually come from the dims of other tensors.
       std::optional<int64_t> i = dim.getConstantIndex();
@@ -109,11 +161,17 @@ private:
             out[d] = in[k];
           ++k;
         } else if (out[d] < 0) { // one size operand per dynamic added dim
-          Value size = b.getSizes()[j++];
-          if (auto it = indices.find(size); it != indices.end())
-            out[d] = it->second;
-          else if (std::optional<int64_t> c = getConstantIntValue(size))
-            out[d] = *c;
+          unsigned operand = j++;
+          std::optional<int64_t> value = index(b.getSizes()[operand]);
+          // A negative size would make the callee allocate about 2^64 bytes
+          // (or write through a null pointer).
+          if (value && *value < 0)
+            return llvm::createStringError(
+                where(op) + " size operand " + std::to_string(operand) +
+                " is " + std::to_string(*value) +
+                " for these inputs; sizes must be >= 0");
+          if (value)
+            out[d] = *value;
         }
       }
       shapes[b.getResult()] = out;
@@ -163,6 +221,62 @@ private:
       shapes[red.getResult()] = out;
     }
     return llvm::Error::success();
+  }
+
+  /// The value of an index computed from the inputs' dims, if known.
+  std::optional<int64_t> index(Value v) {
+    if (auto it = indices.find(v); it != indices.end())
+      return it->second;
+    return getConstantIntValue(v);
+  }
+
+  /// Evaluates the integer arith ops that compute sizes from dims, with
+  /// the wrapping 64-bit semantics of `index` on the host; nullopt where an
+  /// operand is unknown or the op is not one of them (or would trap).
+  std::optional<int64_t> evaluateIndex(Operation *op) {
+    if (auto c = dyn_cast<arith::ConstantIndexOp>(op))
+      return c.value();
+    if (op->getNumOperands() != 2)
+      return std::nullopt;
+    std::optional<int64_t> a = index(op->getOperand(0));
+    std::optional<int64_t> b = index(op->getOperand(1));
+    if (!a || !b)
+      return std::nullopt;
+    auto ua = static_cast<uint64_t>(*a), ub = static_cast<uint64_t>(*b);
+    auto wrap = [](uint64_t r) { return static_cast<int64_t>(r); };
+    bool divByZeroOrOverflow =
+        *b == 0 || (*a == std::numeric_limits<int64_t>::min() && *b == -1);
+    if (isa<arith::AddIOp>(op))
+      return wrap(ua + ub);
+    if (isa<arith::SubIOp>(op))
+      return wrap(ua - ub);
+    if (isa<arith::MulIOp>(op))
+      return wrap(ua * ub);
+    if (isa<arith::MaxSIOp>(op))
+      return std::max(*a, *b);
+    if (isa<arith::MinSIOp>(op))
+      return std::min(*a, *b);
+    if (isa<arith::MaxUIOp>(op))
+      return wrap(std::max(ua, ub));
+    if (isa<arith::MinUIOp>(op))
+      return wrap(std::min(ua, ub));
+    if (divByZeroOrOverflow)
+      return std::nullopt;
+    if (isa<arith::DivSIOp>(op))
+      return *a / *b;
+    if (isa<arith::RemSIOp>(op))
+      return *a % *b;
+    if (isa<arith::CeilDivSIOp>(op))
+      return llvm::divideCeilSigned(*a, *b);
+    if (isa<arith::FloorDivSIOp>(op))
+      return llvm::divideFloorSigned(*a, *b);
+    if (isa<arith::DivUIOp>(op))
+      return wrap(ua / ub);
+    if (isa<arith::RemUIOp>(op))
+      return wrap(ua % ub);
+    if (isa<arith::CeilDivUIOp>(op))
+      return wrap(ua / ub + (ua % ub != 0));
+    return std::nullopt;
   }
 
   DenseMap<Value, Shape> shapes;
@@ -229,4 +343,25 @@ llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
     validatedShapes.push_back(in.shape);
   hasValidated = true;
   return llvm::Error::success();
+}
+
+llvm::Error
+stages::checkArgumentShapes(func::FuncOp entry,
+                            ArrayRef<std::vector<int64_t>> argShapes,
+                            int64_t elementLimit) {
+  if (argShapes.size() != entry.getNumArguments())
+    return llvm::Error::success();
+  for (auto [arg, shape] : llvm::zip(entry.getArguments(), argShapes)) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      continue;
+    if (type.getRank() != (int64_t)shape.size())
+      return llvm::Error::success();
+    for (auto [want, got] : llvm::zip(type.getShape(), shape))
+      if (got < 0 || (!ShapedType::isDynamic(want) && want != got))
+        return llvm::Error::success();
+  }
+  ShapeChecker checker;
+  checker.elementLimit = elementLimit;
+  return checker.run(entry, argShapes);
 }

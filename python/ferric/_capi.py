@@ -190,6 +190,17 @@ def _check(status):
         raise FerricError(message, status=status)
 
 
+def _c_text(text, what):
+    """`text` encoded for the C API, which reads up to the first NUL: text
+    with a NUL in it would be cut there without a word."""
+    if "\0" in text:
+        raise FerricError("%s has a NUL character at offset %d; the C API "
+                          "reads text only up to the first NUL"
+                          % (what, text.index("\0")),
+                          status=1)  # FERRIC_ERROR_INVALID_ARGUMENT
+    return text.encode()
+
+
 def check_target(target):
     """Raises TargetError for a name that is not a ferric target."""
     if target not in TARGETS:
@@ -209,7 +220,7 @@ def target_available(target):
 def fusion_report(ir):
     """ferric-fuse's report on the ferric IR text `ir`."""
     out = ctypes.c_void_p()
-    _check(_fusion_report(ir.encode(), ctypes.byref(out)))
+    _check(_fusion_report(_c_text(ir, "the IR text"), ctypes.byref(out)))
     return _take_string(out)
 
 
@@ -269,9 +280,10 @@ class Executable:
             options = ((options + " ") if options else "") + \
                 _options_string(name=name)
         handle = ctypes.c_void_p()
-        _check(_compile(ir.encode(), entry.encode() if entry else None,
+        _check(_compile(_c_text(ir, "the IR text"),
+                        _c_text(entry, "the entry name") if entry else None,
                         target.encode(),
-                        options.encode() if options else None,
+                        _c_text(options, "the options") if options else None,
                         ctypes.byref(handle)))
         self._handle = handle
         self.ir = ir

@@ -225,7 +225,8 @@ def _c_order(a):
 def to_host_array(x, what, want=None):
     """A C-contiguous ndarray holding `x` as the C API stores it, and its
     ferric dtype. `want` (a ferric dtype name or None) lets a uint16 array
-    stand for bf16 bit patterns and converts Python numbers."""
+    stand for bf16 bit patterns and converts Python numbers. A non-native
+    byte order (e.g. ``>f4``) is converted: a byte-swapped copy."""
     if isinstance(x, BF16Array):
         return _c_order(x.bits), "bf16"
     if isinstance(x, (bool, int, float)) and not isinstance(x, np.generic):
@@ -236,6 +237,10 @@ def to_host_array(x, what, want=None):
             return _c_order(bf16(float(x)).bits), "bf16"
         return np.asarray(x, dtype=numpy_dtype(want)), want
     arr = np.asarray(x)
+    if not arr.dtype.isnative:
+        # Big-endian (or otherwise non-native) data: ferric computes in the
+        # host's byte order, so it gets a byte-swapped copy of the values.
+        arr = arr.astype(arr.dtype.newbyteorder("="))
     if arr.dtype == np.uint16 and want == "bf16":
         return _c_order(arr), "bf16"
     if arr.dtype.name == "bfloat16":

@@ -2,6 +2,7 @@
 and traced Python functions to compiled executables, with caches."""
 
 import collections
+import collections.abc
 import functools
 import inspect
 import re
@@ -77,6 +78,8 @@ def _input_type(x, i, want):
         raise DTypeError("input %d is a %s; pass a numpy array (ferric takes "
                          "the dtype from it)" % (i, type(x).__name__))
     npd = np.dtype(dtype)
+    if not npd.isnative:  # converted by to_host_array (a byte-swapped copy)
+        npd = npd.newbyteorder("=")
     if npd == np.uint16 and want == "bf16":
         return "bf16", tuple(np.shape(x))
     try:
@@ -381,8 +384,26 @@ def eval(inputs, expr, target="cpu", stream=None, **kwargs):
     sequence of numpy arrays or Tensors, input i being ``E.input(i)``).
     Compiled once per expression and signature. `stream`: as for a
     :class:`Function` call."""
+    # One array is not a list of inputs: list() would iterate its rows (or
+    # fail on a 0-d array) and run the expression on each as an input.
+    if isinstance(inputs, (np.ndarray, np.generic, BF16Array, str, bytes)) \
+            or _tensor.is_tensor_like(inputs) \
+            or not isinstance(inputs, collections.abc.Iterable):
+        raise TypeError("ferric.eval takes a list (or tuple) of inputs, got "
+                        "a %s; pass [x] for one input"
+                        % type(inputs).__name__)
     inputs = list(inputs)
     roots = expr if isinstance(expr, E) else tuple(expr)
+    # An input the expression does not use would be ignored without a word.
+    used = max_input_index(
+        [expr] if isinstance(expr, E) else list(roots)) + 1
+    if len(inputs) > used:
+        raise TypeError("ferric.eval got %d inputs but the expression uses "
+                        "%s; input %d would be ignored"
+                        % (len(inputs),
+                           "no input" if used == 0 else
+                           "input 0" if used == 1 else
+                           "inputs 0 to %d" % (used - 1), used))
     key = (target, len(inputs), tuple(sorted(kwargs.items())))
     anchor = expr if isinstance(expr, E) else expr[0]
     if anchor._functions is None:

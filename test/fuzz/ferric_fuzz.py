@@ -39,6 +39,10 @@ EXPECTED_REJECTIONS = [
     ('vulkan', r"error: 'math\.(exp|log|tanh|powf|erf)' op on f64 has no SPIR-V "
                r"lowering for Vulkan: GLSL\.std\.450 implements it for 16- and "
                r"32-bit floats only \(use f32, or the cuda or cpu target\)"),
+    ('vulkan', r"exceeds the SPIR-V pipeline's 32-bit index limit "
+               r"\(2147483647\)"),
+    ('vulkan', r"more elements than the 32-bit index of the vulkan target "
+               r"allows \(2147483647\)"),
 ]
 
 # Parts of the program space kept out of a target's CI batch because of a

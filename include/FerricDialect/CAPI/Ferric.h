@@ -78,6 +78,11 @@ typedef enum ferric_dtype {
   FERRIC_DTYPE_I1 = 4
 } ferric_dtype;
 
+/* The most dims a ferric_tensor given to the C API may have (numpy's limit);
+ * a larger rank, a negative dim or a shape whose element count or byte size
+ * overflows 64 bits is FERRIC_ERROR_INVALID_ARGUMENT. */
+#define FERRIC_MAX_RANK 64
+
 /* A dense row-major tensor (see the file comment). `dtype` is a ferric_dtype.
  * The memory behind `shape` and `data` belongs to whoever filled the struct. */
 typedef struct ferric_tensor {

@@ -93,6 +93,12 @@ struct HostTensor {
 
   /// A zero-filled tensor (all dimensions must be >= 0).
   static HostTensor zeros(DType dtype, llvm::ArrayRef<int64_t> shape);
+  /// A zero-filled tensor, or an error when a dimension is negative, the
+  /// byte size overflows or the memory cannot be allocated (std::vector's
+  /// allocation failure would end in LLVM's out-of-memory abort: the build
+  /// has no exceptions). `what` names the tensor in the message.
+  static llvm::Expected<HostTensor>
+  allocate(DType dtype, llvm::ArrayRef<int64_t> shape, llvm::StringRef what);
   /// A tensor holding `values` (rounded to `dtype`); values.size() must equal
   /// the product of `shape`.
   static HostTensor fromValues(DType dtype, llvm::ArrayRef<int64_t> shape,

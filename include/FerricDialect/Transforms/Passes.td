@@ -130,7 +130,10 @@ def FerricRequireStaticArgsPass
     in `ferric-lower-to-spirv`, reports each public function argument that
     is a tensor with dynamic dims or a scalar, with its location and what to
     do (`ferric-specialize-shapes`), instead of a legalization failure deep
-    in the pipeline.
+    in the pipeline. It also reports each static tensor (argument or op
+    result) with a dim or an element count above 2^31-1: the SPIR-V type
+    converter indexes buffers with 32-bit integers, and such a shape
+    wrapped (`tensor<4294967296x4294967296xf32>` became `memref<0xf32>`).
   }];
 }
 
