@@ -41,8 +41,9 @@ thread_local CallState *current = nullptr;
   std::longjmp(state.env, 1);
 }
 
-extern "C" void *ferricJitMalloc(size_t bytes) {
-  void *p = std::malloc(bytes);
+/// Records host block `p` of `bytes` for the running call; a failed
+/// allocation ends the call.
+void *trackHost(void *p, size_t bytes) {
   if (CallState *state = current) {
     if (!p && bytes)
       fail(*state, bytes, /*onDevice=*/false);
@@ -52,15 +53,12 @@ extern "C" void *ferricJitMalloc(size_t bytes) {
   return p;
 }
 
+extern "C" void *ferricJitMalloc(size_t bytes) {
+  return trackHost(std::malloc(bytes), bytes);
+}
+
 extern "C" void *ferricJitAlignedAlloc(size_t alignment, size_t bytes) {
-  void *p = std::aligned_alloc(alignment, bytes);
-  if (CallState *state = current) {
-    if (!p && bytes)
-      fail(*state, bytes, /*onDevice=*/false);
-    if (p)
-      state->live.insert(p);
-  }
-  return p;
+  return trackHost(std::aligned_alloc(alignment, bytes), bytes);
 }
 
 extern "C" void ferricJitFree(void *p) {

@@ -132,21 +132,7 @@ void ReductionWriter::writeColumnNarrowStages(OpBuilder &b, Operation *combiner,
   if (!workgroupAlloc)
     attributions.push_back(shared);
 
-  Value partials;
-  auto guard =
-      scf::IfOp::create(b, loc,
-                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                              numOut, index(0)),
-                        /*withElse=*/false);
-  b.setInsertionPointToStart(&guard.getThenRegion().front());
-  if (twoStages) {
-    Value n = b.createOrFold<arith::MulIOp>(loc, chunks, numOut);
-    std::optional<int64_t> staticN = getConstantIntValue(n);
-    partials = memref::AllocOp::create(
-        b, loc,
-        MemRefType::get({staticN ? *staticN : ShapedType::kDynamic}, accType),
-        staticN ? ValueRange{} : ValueRange{n});
-  }
+  Value partials = openOutputsGuard(b, loc, numOut, chunks, twoStages, accType);
 
   // One kernel: block-uniform work items w < work (grid-strided), each an
   // outer index and a chunk of `length` rows starting at `first(w)`. The

@@ -67,3 +67,22 @@ void ferric::castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to) {
                     .getResult(0));
   }
 }
+
+Value mlir::ferric::openOutputsGuard(OpBuilder &b, Location loc, Value numOut,
+                                     Value chunks, bool twoStages,
+                                     Type accType) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto guard = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, numOut, zero),
+      /*withElse=*/false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  if (!twoStages)
+    return Value();
+  Value n = b.createOrFold<arith::MulIOp>(loc, chunks, numOut);
+  std::optional<int64_t> staticN = getConstantIntValue(n);
+  return memref::AllocOp::create(
+      b, loc,
+      MemRefType::get({staticN ? *staticN : ShapedType::kDynamic}, accType),
+      staticN ? ValueRange{} : ValueRange{n});
+}

@@ -41,6 +41,14 @@ std::pair<scf::ForOp, Value> createNonEmptyLoop(OpBuilder &b, Location loc,
 /// arith.ceildivui has no direct SPIR-V or NVVM lowering inside kernels.
 Value ceilDivIndex(OpBuilder &b, Location loc, Value a, Value d);
 
+/// Opens `if (numOut > 0)` at the builder's insertion point and leaves the
+/// builder at the start of its then-block (a launch with no outputs must
+/// not run: its grid would be empty). With `twoStages`, allocates there the
+/// flat buffer of chunks * numOut accumulators of `accType` that stage one
+/// writes and stage two folds, and returns it; null otherwise.
+Value openOutputsGuard(OpBuilder &b, Location loc, Value numOut, Value chunks,
+                       bool twoStages, Type accType);
+
 /// Re-types the kernel operands of `launch` whose memref element type is
 /// `from` as memrefs of `to`, through unrealized_conversion_cast (same
 /// shape, same bytes: the host LLVM lowering folds the cast away).

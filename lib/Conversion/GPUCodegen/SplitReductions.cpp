@@ -300,21 +300,7 @@ void ReductionWriter::writeColumnStages(OpBuilder &b, Operation *combiner,
   OpOperand *init = generic.getDpsInitOperand(0);
 
   // The temporary partials[chunk][column], as a flat buffer.
-  Value partials;
-  auto guard =
-      scf::IfOp::create(b, loc,
-                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                              numOut, index(0)),
-                        /*withElse=*/false);
-  b.setInsertionPointToStart(&guard.getThenRegion().front());
-  if (twoStages) {
-    Value n = b.createOrFold<arith::MulIOp>(loc, chunks, numOut);
-    std::optional<int64_t> staticN = getConstantIntValue(n);
-    partials = memref::AllocOp::create(
-        b, loc,
-        MemRefType::get({staticN ? *staticN : ShapedType::kDynamic}, accType),
-        staticN ? ValueRange{} : ValueRange{n});
-  }
+  Value partials = openOutputsGuard(b, loc, numOut, chunks, twoStages, accType);
 
   // Stage 1: thread (chunk, col) folds rows [chunk * rows, + rows) of
   // column col; consecutive threads read consecutive columns.
