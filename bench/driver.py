@@ -96,9 +96,10 @@ def twins():
                       lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
         "residual_rmsnorm": (residual_rmsnorm,
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
-        # Softmax over rows of 32 to 32000 elements (the row schedules).
+        # Softmax over rows of 32 to 262144 elements (the row schedules; 128256
+        # and 262144: the Llama 3 and Gemma 3 vocabularies).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
-           for m in (32, 128, 1024, 4096, 32000, 131072)},
+           for m in (32, 128, 1024, 4096, 32000, 128256, 131072, 262144)},
         # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
         **{f"layernorm_{m}": (layernorm,
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
@@ -166,7 +167,8 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
-        "softmax_131072", "layernorm_768", "layernorm_16384", "rmsnorm_768",
+        "softmax_128256", "softmax_131072", "softmax_262144", "layernorm_768",
+        "layernorm_16384", "rmsnorm_768",
         "rmsnorm_16384"]
 
 

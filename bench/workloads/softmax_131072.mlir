@@ -1,6 +1,6 @@
-// Softmax over rows of 131072 (bench: softmax_131072): the row max, the row
-// sum of exp(x - max) and the division; too long for a row program (the
-// re-reading row-group kernels).
+// Softmax over rows of 131072 (bench: softmax_131072, the issue-13 row):
+// the row max, the row sum of exp(x - max) and the division; too long for
+// one block's registers: a row program over a thread-block cluster (sm_90).
 func.func @main(%x: tensor<?x131072xT>) -> tensor<?x131072xT> {
   %mx = ferric.reduce max %x dims [1] : tensor<?x131072xT> -> tensor<?xT>
   %mxb = ferric.broadcast %mx dims [1] : tensor<?xT> -> tensor<?x131072xT>

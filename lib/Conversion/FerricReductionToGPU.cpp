@@ -189,7 +189,8 @@ Value ReductionWriter::foldRange(OpBuilder &b, Value lb, Value step, Value init,
 }
 
 gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
-                                      TypeRange workgroup, StringRef schedule) {
+                                      TypeRange workgroup, StringRef schedule,
+                                      unsigned cluster) {
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   auto guard = scf::IfOp::create(
@@ -198,10 +199,23 @@ gpu::LaunchOp ReductionWriter::launch(OpBuilder &b, Value grid,
       /*withElse=*/false);
   b.setInsertionPointToStart(&guard.getThenRegion().front());
   Value bs = arith::ConstantIndexOp::create(b, loc, threads);
-  auto op = gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1,
-                                  /*dynamicSharedMemorySize=*/nullptr,
-                                  /*asyncTokenType=*/nullptr,
-                                  /*asyncDependencies=*/{}, workgroup);
+  Value clusterX =
+      cluster > 1 ? arith::ConstantIndexOp::create(b, loc, cluster) : Value();
+  auto op =
+      gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1,
+                            /*dynamicSharedMemorySize=*/nullptr,
+                            /*asyncTokenType=*/nullptr,
+                            /*asyncDependencies=*/{}, workgroup,
+                            /*privateAttributions=*/{}, clusterX,
+                            clusterX ? c1 : Value(), clusterX ? c1 : Value());
+  // MLIR 22's builder gives the body no cluster id and size arguments
+  // (the parser and every accessor expect them after the 12 others).
+  Block &body = op.getBody().front();
+  if (clusterX && body.getNumArguments() <
+                      op.getNumConfigRegionAttributes() + workgroup.size())
+    for (unsigned i = 0; i < 6; ++i)
+      body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
+                          b.getIndexType(), loc);
   op->setAttr("ferric.schedule", b.getStringAttr(schedule));
   if (!llvm::is_contained(schedules, schedule))
     schedules.push_back(schedule.str());
@@ -543,6 +557,13 @@ struct FerricReductionToGPUPass
                                "must be at least 1, got 0");
       return signalPassFailure();
     }
+    if (rowProgramCluster > 8 ||
+        (rowProgramCluster && !llvm::isPowerOf2_32(rowProgramCluster))) {
+      getOperation().emitError("ferric-reduction-to-gpu: row-program-cluster "
+                               "must be 0, 1, 2, 4 or 8, got ")
+          << rowProgramCluster.getValue();
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -641,8 +662,8 @@ struct FerricReductionToGPUPass
             op->erase();
         }
         OpBuilder b(group.back());
-        writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
-                             rowProgram);
+        writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
+                             std::max<unsigned>(rowProgramCluster, 1));
       } else if (columnCombiner) {
         OpBuilder b(g);
         writer.writeColumn(b, columnCombiner);

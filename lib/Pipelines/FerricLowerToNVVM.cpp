@@ -118,6 +118,17 @@ static LogicalResult checkFeatures(StringRef features,
   return success();
 }
 
+/// The number of an sm_<digits>[a] chip (0 if it has none): thread-block
+/// clusters need 90 or more.
+static unsigned chipVersion(StringRef chip) {
+  unsigned version = 0;
+  if (!chip.consume_front("sm_"))
+    return 0;
+  // sm_90a, sm_100f: the digits before the suffix.
+  chip = chip.take_while(llvm::isDigit);
+  return chip.getAsInteger(10, version) ? 0 : version;
+}
+
 static LogicalResult checkOptions(const NVVMPipelineOptions &options,
                                   PipelineErrorHandler emitError) {
   if (failed(checkChip(options.chip, emitError)) ||
@@ -125,6 +136,10 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
       failed(pipelines::checkBlockSize("block-size", options.blockSize,
                                        emitError)))
     return failure();
+  unsigned cluster = options.rowProgramCluster;
+  if (cluster > 8 || (cluster && !llvm::isPowerOf2_32(cluster)))
+    return emitError("row-program-cluster=" + Twine(cluster) +
+                     " is not a cluster size (expected 0, 1, 2, 4 or 8)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -159,6 +174,8 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowGroupBlockElements = options.rowGroupBlockElements;
     reduction.rowGroupProducers = options.rowGroupProducers;
     reduction.rowProgram = options.rowProgram;
+    reduction.rowProgramCluster =
+        chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

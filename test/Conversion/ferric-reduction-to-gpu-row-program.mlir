@@ -1,15 +1,66 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" | FileCheck %s
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=false row-group-block-elements=2048 row-group-producers=true" | FileCheck %s --check-prefix=OFF
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=8" | FileCheck %s --check-prefix=CLUSTER
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-cluster=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLUSTER
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
 // chunk width by row length (static): 32 f32 -> 2 threads of 4 chunks of 4
 // (row-program-subwarp), 128 -> 8 threads, 1024 -> 64 threads (two warps,
 // one value per warp in workgroup memory), 4096 -> 256, 32000 -> 1024
-// threads of 8 chunks (the last masked), 131072 fits no registers (the
-// re-reading row-group-block kernel); a dynamic row length gets variants for
-// rows of up to 512, 4096 and 32768 elements, the host picking.
+// threads of 8 chunks (the last masked), 131072 fits no block's registers
+// (the re-reading row-group-block kernel); a dynamic row length gets
+// variants for rows of up to 512, 4096 and 32768 elements, the host picking.
+// With row-program-cluster=8 (the NVVM pipeline's default on sm_90), rows of
+// up to 8 * 32768 elements are a team of a thread-block cluster
+// (row-program-cluster): 131072 -> 8 blocks of 1024 threads, 4 chunks each;
+// the dynamic variants add rows of up to 262144; 524288 is re-read.
+
+// BADCLUSTER: error: ferric-reduction-to-gpu: row-program-cluster must be 0, 1, 2, 4 or 8, got 3
+
+// CLUSTER-LABEL: func.func @softmax_32000(
+//   CLUSTER-NOT:   clusters(
+//       CLUSTER:   ferric.schedule = "row-program-registers"
+
+// Block r of a cluster holds team threads r * 1024 ...: chunk k of thread t
+// at elements (k * 8192 + r * 1024 + t) * 4. Each reduction: the warp
+// values through workgroup memory (a barrier), the block's total in its
+// one-f32 buffer, a cluster barrier, the 8 blocks' totals read through
+// distributed shared memory in block order; a cluster barrier ends the row.
+// CLUSTER-LABEL: func.func @softmax_131072(
+//       CLUSTER:   %[[GRID:.*]] = arith.muli %{{.*}}, %c8 : index
+//       CLUSTER:   gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %[[GRID]], {{.*}} threads({{.*}}) in ({{.*}} = %c1024{{.*}} workgroup({{.*}} : memref<32xf32, 3>, {{.*}} : memref<32xf32, 3>, %[[MAXT:.*]] : memref<1xf32, 3>, %[[SUMT:.*]] : memref<1xf32, 3>)
+//       CLUSTER:     %[[RANK:.*]] = arith.remui %{{.*}}, %c8
+//       CLUSTER:     arith.muli %[[RANK]], %c1024
+// CLUSTER-COUNT-4:     vector.load %arg0
+//   CLUSTER-NOT:     vector.load
+//       CLUSTER:     gpu.barrier
+//       CLUSTER:     memref.store %{{.*}}, %[[MAXT]][%c0
+//       CLUSTER:     nvvm.cluster.arrive {aligned}
+//  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
+//       CLUSTER:     memref.extract_aligned_pointer_as_index %[[MAXT]]
+// CLUSTER-COUNT-8:     nvvm.mapa %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+//       CLUSTER:     math.exp
+//       CLUSTER:     memref.store %{{.*}}, %[[SUMT]][%c0
+//       CLUSTER:     nvvm.cluster.arrive {aligned}
+// CLUSTER-COUNT-8:     nvvm.mapa
+// CLUSTER-COUNT-4:     vector.store
+//   CLUSTER-NOT:     vector.store
+//       CLUSTER:     nvvm.cluster.arrive {aligned}
+//  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
+//       CLUSTER:   } {ferric.schedule = "row-program-cluster"}
+
+// CLUSTER-LABEL: func.func @softmax_dyn(
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c32768
+//       CLUSTER:     ferric.schedule = "row-program-registers"
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c262144
+//       CLUSTER:     ferric.schedule = "row-program-cluster"
+//       CLUSTER:     ferric.schedule = "row-group-block"
+
+// CLUSTER-LABEL: func.func @softmax_524288(
+//   CLUSTER-NOT:   clusters(
+//       CLUSTER:   ferric.schedule = "row-group-block"
 
 // REMARK: Function=softmax_32 | Remark="row-program-subwarp for 64 outputs of 32 reduced elements"
 // REMARK: Function=softmax_128 | Remark="row-program-subwarp for 64 outputs of 128 reduced elements"
@@ -504,4 +555,38 @@ func.func @layernorm_fill_read_after(%arg0: memref<?x4096xf32>, %arg1: memref<40
   memref.dealloc %alloc : memref<?xf32>
   memref.dealloc %alloc_2 : memref<?xf32>
   return %alloc_3, %alloc_5 : memref<?x4096xf32>, memref<?xf32>
+}
+
+// -----
+
+func.func @softmax_524288(%arg0: memref<4x524288xf32>) -> memref<4x524288xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  %alloc_1 = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<4x524288xf32>) outs(%alloc_1 : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<4x524288xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<4xf32>, memref<4x524288xf32>) outs(%alloc : memref<4xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<4xf32>, memref<4xf32>, memref<4x524288xf32>) outs(%alloc_2 : memref<4x524288xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<4xf32>
+  memref.dealloc %alloc_1 : memref<4xf32>
+  return %alloc_2 : memref<4x524288xf32>
 }

@@ -85,10 +85,14 @@
 // OPTS-NEXT:   reconcile-unrealized-casts
 // OPTS-NEXT: )
 
-// fuse=false drops ferric-fuse and ferric-fuse-reductions:
-// NOFUSE: Pass Manager with 23 passes:
+// fuse=false drops ferric-fuse and ferric-fuse-reductions and gives each
+// destination its own bufferization.alloc_tensor before CSE (one-shot
+// bufferization would otherwise analyse one tensor.empty written by every
+// op: time cubic in the number of ops):
+// NOFUSE: Pass Manager with 24 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
+// NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   cse,
 // NOFUSE-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true check-parallel-regions=true copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=identity-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},

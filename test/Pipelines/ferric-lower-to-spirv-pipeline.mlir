@@ -33,7 +33,7 @@
 // CHECK-NEXT:   convert-bufferization-to-memref,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=64 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
+// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=64 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-cluster=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
 // CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1}
 // CHECK-NEXT:   ),
@@ -111,7 +111,7 @@
 // OPTS-NEXT:   convert-bufferization-to-memref,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=32 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
+// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=32 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-cluster=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
 // OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1}
 // OPTS-NEXT:   ),
@@ -162,10 +162,11 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 38 passes:
+// NOFUSE: Pass Manager with 39 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   ferric-require-static-args,
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
+// NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   cse,
 // NOFUSE-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true check-parallel-regions=true copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=identity-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},
@@ -181,7 +182,7 @@
 // NOFUSE-NEXT:   convert-bufferization-to-memref,
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   func.func(
-// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=64 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
+// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=64 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-cluster=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
 // NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1}
 // NOFUSE-NEXT:   ),

@@ -331,8 +331,15 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       workgroup memory for teams wider than a warp); elementwise results
       stay in registers and are stored only if read after the group
       (`row-program-subwarp` for teams narrower than a warp, else
-      `row-program-registers`). A dynamic row length gets variants for rows
-      of up to 512, 4096 and 32768 elements, the host picking. Reductions
+      `row-program-registers`). With `row-program-cluster` = C > 1, a row
+      too long for one block (more than 32768 elements) is a team of up to
+      C blocks of 1024 threads in one thread-block cluster
+      (`row-program-cluster`, sm_90): each block folds its share, and the
+      blocks exchange their totals through distributed shared memory
+      (`nvvm.mapa`) after a cluster barrier, every block folding them in
+      block order. A dynamic row length gets variants for rows of up to
+      512, 4096 and 32768 elements (and 32768 * C with clusters), the host
+      picking. Reductions
       whose output was filled (or copied from a buffer filled) with a
       constant before the group start from it, and that fill and copy go.
     - Such a reduction with few outputs (at least 1 and at most half of
@@ -409,7 +416,9 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
   let options = [
     Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
            "Threads per block (power of two for block reductions)">,
@@ -447,6 +456,15 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "length known only at run time the host picks among variants for "
            "rows of up to 512, 4096 and 32768 elements and the other row-"
            "group kernels">,
+    Option<"rowProgramCluster", "row-program-cluster", "unsigned",
+           /*default=*/"0",
+           "With row-program: rows too long for one block's registers "
+           "(more than 32768 elements) spread over a thread-block cluster "
+           "of up to this many blocks of 1024 threads (0, 1, 2, 4 or 8; "
+           "0 and 1 disable it; NVIDIA sm_90 and newer), which combine "
+           "their totals through distributed shared memory "
+           "(row-program-cluster); longer rows take the other row-group "
+           "kernels">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

@@ -91,6 +91,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "once (ferric-reduction-to-gpu row-program); false: the "
                      "re-reading row-group kernels"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramCluster{
+      *this, "row-program-cluster",
+      llvm::cl::desc("Rows too long for one block's registers spread over a "
+                     "thread-block cluster of up to this many blocks (0, 1, "
+                     "2, 4 or 8; used on sm_90 and newer; ferric-reduction-"
+                     "to-gpu row-program-cluster)"),
+      llvm::cl::init(8)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "

@@ -46,20 +46,27 @@ Operation *accumulatorCombiner(linalg::GenericOp generic);
 /// The most values of one operand a row-program thread holds in registers.
 constexpr unsigned kRowProgramMaxElements = 32;
 
+/// The most threads of one row-program block.
+constexpr unsigned kRowProgramBlockThreads = 1024;
+
 /// How a row program (RowProgram.cpp) spreads a row: a team of `team`
 /// threads per row (a power of two), each holding `chunks` chunks of `width`
-/// consecutive elements, in blocks of `blockThreads` threads.
+/// consecutive elements, in blocks of `blockThreads` threads. A team wider
+/// than one block spans a thread-block cluster of `cluster` blocks of
+/// kRowProgramBlockThreads threads (1: no cluster).
 struct RowProgramShape {
-  unsigned team, chunks, width, blockThreads;
+  unsigned team, chunks, width, blockThreads, cluster = 1;
 };
 
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`), or none if the row does not
-/// fit in registers.
+/// fit in registers: those of one block, else of a cluster of at most
+/// `maxCluster` blocks (a power of two; 1: no clusters).
 std::optional<RowProgramShape> chooseRowProgram(int64_t rowLength, Type element,
                                                 bool vectorizable,
                                                 unsigned blockSize,
-                                                unsigned warpSize);
+                                                unsigned warpSize,
+                                                unsigned maxCluster = 1);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -120,10 +127,12 @@ public:
   /// block per row instead (RowGroupsBlock.cpp); the host picks when the
   /// row length is dynamic.
   /// With `rowProgram`, rows that fit in registers get a row program
-  /// instead (RowProgram.cpp): each row read from memory once.
+  /// instead (RowProgram.cpp): each row read from memory once; with
+  /// `maxCluster` > 1, rows too long for one block's registers spread over
+  /// a thread-block cluster of up to that many blocks.
   void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                      ArrayRef<Value> fills, unsigned blockElements = 0,
-                     bool rowProgram = false);
+                     bool rowProgram = false, unsigned maxCluster = 1);
 
 private:
   /// Independent partials per lane in warp kernels, so that each lane has
@@ -179,9 +188,9 @@ private:
                   const RowValues *rowValues = nullptr);
   /// gpu.launch of `grid` x `threads` under `numOut > 0`, builder inside,
   /// tagged `ferric.schedule = schedule` so that tests and readers see the
-  /// choice.
+  /// choice; in clusters of `cluster` blocks along x when above 1.
   gpu::LaunchOp launch(OpBuilder &b, Value grid, TypeRange workgroup,
-                       StringRef schedule);
+                       StringRef schedule, unsigned cluster = 1);
   /// The value output `init` at `at` starts from: the folded fill constant
   /// `fill` if set, else the loaded element.
   Value startValue(OpBuilder &b, OpOperand *init, ArrayRef<Value> at,

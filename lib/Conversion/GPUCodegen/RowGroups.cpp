@@ -218,7 +218,8 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
 void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<linalg::GenericOp> members,
                                     ArrayRef<Value> fills,
-                                    unsigned blockElements, bool rowProgram) {
+                                    unsigned blockElements, bool rowProgram,
+                                    unsigned maxCluster) {
   computeSizes(b);
   // A row program needs the row to be the innermost dim alone (its chunks
   // are consecutive elements); wider chunks need contiguous buffers.
@@ -234,8 +235,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   });
   Type element = cast<MemRefType>(x.getType()).getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
-    if (std::optional<RowProgramShape> shape =
-            chooseRowProgram(*n, element, contiguous, threads, warpSize))
+    if (std::optional<RowProgramShape> shape = chooseRowProgram(
+            *n, element, contiguous, threads, warpSize, maxCluster))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -247,9 +248,14 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   Value nonEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
                             arith::ConstantIndexOp::create(b, loc, 1));
-  for (int64_t maxLength : {512, 4096, 32768}) {
-    std::optional<RowProgramShape> shape = chooseRowProgram(
-        maxLength, element, /*vectorizable=*/false, threads, warpSize);
+  SmallVector<int64_t> maxLengths = {
+      512, 4096, kRowProgramBlockThreads * kRowProgramMaxElements};
+  if (maxCluster > 1)
+    maxLengths.push_back(maxLengths.back() * maxCluster);
+  for (int64_t maxLength : maxLengths) {
+    std::optional<RowProgramShape> shape =
+        chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
+                         warpSize, maxCluster);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

@@ -18,12 +18,22 @@
 // gets the total. Elementwise members keep their results in registers for
 // the members after them and store only what is read after the group.
 //
+// A row too long for one block's registers (more than 1024 threads x 32
+// values) takes a thread-block cluster (sm_90): its C blocks of 1024 threads
+// are one team of G = C * 1024, block r holding team threads r * 1024 ...;
+// each block folds its total as above, writes it to its workgroup memory,
+// and after a cluster barrier every thread reads the C totals through
+// distributed shared memory (nvvm.mapa) in block order. The row is still
+// read from memory once, and a few long rows keep C times more SMs busy.
+//
 //===----------------------------------------------------------------------===//
 
 #include "KernelBuilders.h"
 #include "ReductionWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -39,7 +49,7 @@ static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 std::optional<RowProgramShape>
 mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
                                bool vectorizable, unsigned blockSize,
-                               unsigned warpSize) {
+                               unsigned warpSize, unsigned maxCluster) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   RowProgramShape s;
@@ -56,15 +66,28 @@ mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
   // hide the reduction's latency, few enough registers for many rows in
   // flight. A team is a power of two of threads, at most 1024.
   constexpr int64_t kTargetElements = 16;
-  s.team = llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, kTargetElements));
-  s.team = std::clamp<unsigned>(s.team, 1, 1024);
+  int64_t wanted =
+      llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, kTargetElements));
   int64_t chunks = rowLength / s.width;
-  s.chunks = llvm::divideCeil(chunks, s.team);
-  // More than kMaxElements values of each operand per thread would spill:
-  // that row does not fit in the registers of one block.
-  if (s.chunks * s.width > kRowProgramMaxElements)
+  // More than kRowProgramMaxElements values of each operand per thread
+  // would spill: such a row does not fit in the registers of one block.
+  auto fits = [&](unsigned team) {
+    s.team = team;
+    s.chunks = llvm::divideCeil(chunks, (int64_t)team);
+    return s.chunks * s.width <= kRowProgramMaxElements;
+  };
+  if (fits(std::clamp<int64_t>(wanted, 1, kRowProgramBlockThreads))) {
+    s.blockThreads = std::max(blockSize, s.team);
+    return s;
+  }
+  // A cluster of full blocks: about kTargetElements per thread again, at
+  // most maxCluster blocks.
+  if (maxCluster < 2 ||
+      !fits(std::clamp<int64_t>(wanted, 2 * kRowProgramBlockThreads,
+                                (int64_t)maxCluster * kRowProgramBlockThreads)))
     return std::nullopt;
-  s.blockThreads = std::max(blockSize, s.team);
+  s.cluster = s.team / kRowProgramBlockThreads;
+  s.blockThreads = kRowProgramBlockThreads;
   return s;
 }
 
@@ -96,6 +119,73 @@ private:
 };
 } // namespace
 
+/// `values` folded with `combiner` as a balanced tree, in order (every
+/// thread folding the same values gets the same total).
+static Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
+                      SmallVector<Value> values) {
+  while (values.size() > 1) {
+    SmallVector<Value> next;
+    for (unsigned i = 0; i + 1 < values.size(); i += 2)
+      next.push_back(combine(b, combiner, accArg, values[i], values[i + 1]));
+    // An odd count must not drop one.
+    if (values.size() % 2)
+      next.push_back(values.back());
+    values = std::move(next);
+  }
+  return values[0];
+}
+
+/// Every thread of every block of the cluster waits for all the others; the
+/// writes (to workgroup memory too) before it are seen by the reads after.
+static void clusterBarrier(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
+}
+
+/// The total over the C blocks of a cluster of each block's `partial`:
+/// thread 0 writes it to `slot` (one f32 of workgroup memory), and after a
+/// cluster barrier every thread reads the slots of blocks 0 .. C-1 through
+/// distributed shared memory and folds them in that order, so that every
+/// block gets the same total.
+static Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
+                          BlockArgument accArg, Value partial, Value slot,
+                          Value tid, unsigned C) {
+  Type f32 = b.getF32Type();
+  Type accType = partial.getType();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto store = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&store.getThenRegion().front());
+    Value v = accType == f32
+                  ? partial
+                  : arith::ExtFOp::create(b, loc, f32, partial).getResult();
+    memref::StoreOp::create(b, loc, v, slot, zero);
+  }
+  clusterBarrier(b, loc);
+  MLIRContext *ctx = b.getContext();
+  Value address = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slot));
+  Value local = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3), address);
+  SmallVector<Value> totals;
+  for (unsigned r = 0; r < C; ++r) {
+    // Address space 7: shared memory of a block of the cluster.
+    Value remote = NVVM::MapaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/7), local,
+        arith::ConstantIntOp::create(b, loc, r, 32));
+    Value v = LLVM::LoadOp::create(b, loc, f32, remote);
+    if (accType != f32)
+      v = arith::TruncFOp::create(b, loc, accType, v);
+    totals.push_back(v);
+  }
+  return treeFold(b, combiner, accArg, totals);
+}
+
 void ReductionWriter::writeRowProgram(OpBuilder &b,
                                       ArrayRef<linalg::GenericOp> members,
                                       ArrayRef<Value> fills,
@@ -103,36 +193,59 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
+  // G threads per row, Gb of them in each of the C blocks of a cluster
+  // (C = 1: the team is in one block, with others).
   const unsigned G = shape.team, K = shape.chunks, V = shape.width,
-                 T = shape.blockThreads, slots = K * V;
-  const unsigned teamsPerBlock = T / G;
-  const bool wide = G > warpSize;
-  const unsigned warpsPerTeam = wide ? G / warpSize : 1;
+                 T = shape.blockThreads, C = shape.cluster, Gb = G / C,
+                 slots = K * V;
+  const unsigned teamsPerBlock = T / Gb;
+  const bool wide = Gb > warpSize;
+  const unsigned warpsPerTeam = wide ? Gb / warpSize : 1;
   unsigned lastDim = sizes.size() - 1;
 
   // Workgroup memory: one value per warp for each reduction of a wide team
   // (its own buffer: every thread reads a total after the barrier, so the
-  // next reduction must not overwrite it).
+  // next reduction must not overwrite it); in a cluster, one more f32 per
+  // reduction: the block's total, which the other blocks read.
   SmallVector<Type> shared;
+  unsigned numReductions = 0;
   if (wide)
     for (linalg::GenericOp g : members)
-      if (g.getNumReductionLoops() != 0)
+      if (g.getNumReductionLoops() != 0) {
+        ++numReductions;
         shared.push_back(getWorkgroupMemRefType(
             {(int64_t)(T / warpSize)}, g.getRegionOutputArgs()[0].getType()));
-  Value grid = arith::MinUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, numOut, index(teamsPerBlock)),
-      index(65535));
+      }
+  if (C > 1)
+    shared.append(numReductions, getWorkgroupMemRefType({1}, b.getF32Type()));
+  // Whole clusters, each taking rows at a time.
+  Value grid = arith::MulIOp::create(
+      b, loc,
+      arith::MinUIOp::create(
+          b, loc,
+          arith::CeilDivUIOp::create(b, loc, numOut, index(teamsPerBlock)),
+          index(65535 / C)),
+      index(C));
   unsigned savedThreads = threads;
   threads = T;
   gpu::LaunchOp op =
       launch(b, grid, workgroupAlloc ? TypeRange{} : TypeRange(shared),
-             G < warpSize ? "row-program-subwarp" : "row-program-registers");
+             C > 1          ? "row-program-cluster"
+             : G < warpSize ? "row-program-subwarp"
+                            : "row-program-registers",
+             C);
   threads = savedThreads;
   SmallVector<Value> smem =
       getWorkgroupBuffers(b, loc, op, shared, workgroupAlloc);
   Value tid = op.getThreadIds().x;
-  Value team = arith::DivUIOp::create(b, loc, tid, index(G));
-  Value t = arith::RemUIOp::create(b, loc, tid, index(G));
+  Value team = arith::DivUIOp::create(b, loc, tid, index(Gb));
+  // The thread's place in its row's team: blocks of a cluster (rank r in
+  // it) hold consecutive runs of Gb chunks.
+  Value rank =
+      b.createOrFold<arith::RemUIOp>(loc, op.getBlockIds().x, index(C));
+  Value t = b.createOrFold<arith::AddIOp>(
+      loc, b.createOrFold<arith::MulIOp>(loc, rank, index(Gb)),
+      arith::RemUIOp::create(b, loc, tid, index(Gb)));
   Value lane = arith::RemUIOp::create(b, loc, tid, index(warpSize));
   Value isLane0 =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
@@ -229,10 +342,12 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // Teams of a block take consecutive rows; the loop bounds are uniform
   // across the block (barriers, full-warp shuffles), rows past the end
   // compute on the last row and store nothing.
-  Value rowsPerStep =
-      arith::MulIOp::create(b, loc, op.getGridSize().x, index(teamsPerBlock));
-  Value firstBase =
-      arith::MulIOp::create(b, loc, op.getBlockIds().x, index(teamsPerBlock));
+  Value rowsPerStep = arith::MulIOp::create(
+      b, loc, b.createOrFold<arith::DivUIOp>(loc, op.getGridSize().x, index(C)),
+      index(teamsPerBlock));
+  Value firstBase = arith::MulIOp::create(
+      b, loc, b.createOrFold<arith::DivUIOp>(loc, op.getBlockIds().x, index(C)),
+      index(teamsPerBlock));
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
   b.setInsertionPointToStart(rowLoop.getBody());
   Value row = arith::AddIOp::create(b, loc, rowLoop.getInductionVar(), team);
@@ -315,19 +430,11 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
           c = arith::SelectOp::create(b, loc, chunkValid[s / V], c, identity);
         level.push_back(c);
       }
-      while (level.size() > 1) {
-        SmallVector<Value> next;
-        for (unsigned i = 0; i + 1 < level.size(); i += 2)
-          next.push_back(combine(b, combiner, accArg, level[i], level[i + 1]));
-        if (level.size() % 2)
-          next.push_back(level.back());
-        level = std::move(next);
-      }
-      Value partial = level[0];
+      Value partial = treeFold(b, combiner, accArg, std::move(level));
       // Across the team's lanes of a warp: xor offsets below the team width
       // stay inside the team.
       Type f32 = b.getF32Type();
-      for (unsigned offset = std::min(G, warpSize) / 2; offset >= 1;
+      for (unsigned offset = std::min(Gb, warpSize) / 2; offset >= 1;
            offset /= 2) {
         Value v = accType == f32
                       ? partial
@@ -357,17 +464,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
           warps.push_back(memref::LoadOp::create(
               b, loc, buffer,
               arith::AddIOp::create(b, loc, base, index(w)).getResult()));
-        while (warps.size() > 1) {
-          SmallVector<Value> next;
-          for (unsigned i = 0; i + 1 < warps.size(); i += 2)
-            next.push_back(
-                combine(b, combiner, accArg, warps[i], warps[i + 1]));
-          // Teams are powers of two, but an odd count must not drop one.
-          if (warps.size() % 2)
-            next.push_back(warps.back());
-          warps = std::move(next);
-        }
-        partial = warps[0];
+        partial = treeFold(b, combiner, accArg, warps);
+        if (C > 1)
+          partial = clusterTotal(b, loc, combiner, accArg, partial,
+                                 smem[numReductions + nextBuffer - 1], tid, C);
       }
       rowValues[g.getDpsInits()[0]] =
           finishRowReduction(b, members, g, fill, partial, idx, isStorer);
@@ -417,7 +517,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       }
     }
   }
-  // The next row's reductions overwrite the totals every thread reads.
-  if (wide)
+  // The next row's reductions overwrite the totals every thread reads (in a
+  // cluster, every block's: and no block may exit while others read it).
+  if (C > 1)
+    clusterBarrier(b, loc);
+  else if (wide)
     gpu::BarrierOp::create(b, loc);
 }

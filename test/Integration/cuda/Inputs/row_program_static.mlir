@@ -1448,3 +1448,467 @@ func.func @layernorm_f16_4096(%x: tensor<?x4096xf16>, %g: tensor<4096xf16>, %b: 
   %r = ferric.add %yg, %bb : tensor<?x4096xf16>
   return %r : tensor<?x4096xf16>
 }
+
+func.func @softmax_f32_40000(%x: tensor<?x40000xf32>) -> tensor<?x40000xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x40000xf32>
+  %se = ferric.exp %sd : tensor<?x40000xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %r = ferric.div %se, %ssb : tensor<?x40000xf32>
+  return %r : tensor<?x40000xf32>
+}
+
+func.func @log_softmax_f32_40000(%x: tensor<?x40000xf32>) -> tensor<?x40000xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x40000xf32>
+  %se = ferric.exp %sd : tensor<?x40000xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x40000xf32>
+  return %r : tensor<?x40000xf32>
+}
+
+func.func @rmsnorm_f32_40000(%x: tensor<?x40000xf32>, %g: tensor<40000xf32>) -> tensor<?x40000xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x40000xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x40000xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<40000xf32> -> tensor<?x40000xf32>
+  %y = ferric.mul %x, %ib : tensor<?x40000xf32>
+  %r = ferric.mul %y, %gb : tensor<?x40000xf32>
+  return %r : tensor<?x40000xf32>
+}
+
+func.func @residual_rmsnorm_f32_40000(%x: tensor<?x40000xf32>, %res: tensor<?x40000xf32>, %g: tensor<40000xf32>) -> (tensor<?x40000xf32>, tensor<?x40000xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x40000xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x40000xf32>
+  %sq = ferric.mul %h, %h : tensor<?x40000xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<40000xf32> -> tensor<?x40000xf32>
+  %y = ferric.mul %h, %ib : tensor<?x40000xf32>
+  %r = ferric.mul %y, %gb : tensor<?x40000xf32>
+  return %r, %h : tensor<?x40000xf32>, tensor<?x40000xf32>
+}
+
+func.func @layernorm_f32_40000(%x: tensor<?x40000xf32>, %g: tensor<40000xf32>, %b: tensor<40000xf32>) -> tensor<?x40000xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x40000xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %d = ferric.sub %x, %mub : tensor<?x40000xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x40000xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x40000xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x40000xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<40000xf32> -> tensor<?x40000xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<40000xf32> -> tensor<?x40000xf32>
+  %y = ferric.mul %d, %ib : tensor<?x40000xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x40000xf32>
+  %r = ferric.add %yg, %bb : tensor<?x40000xf32>
+  return %r : tensor<?x40000xf32>
+}
+
+func.func @softmax_f32_65537(%x: tensor<?x65537xf32>) -> tensor<?x65537xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x65537xf32>
+  %se = ferric.exp %sd : tensor<?x65537xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %r = ferric.div %se, %ssb : tensor<?x65537xf32>
+  return %r : tensor<?x65537xf32>
+}
+
+func.func @log_softmax_f32_65537(%x: tensor<?x65537xf32>) -> tensor<?x65537xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x65537xf32>
+  %se = ferric.exp %sd : tensor<?x65537xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x65537xf32>
+  return %r : tensor<?x65537xf32>
+}
+
+func.func @rmsnorm_f32_65537(%x: tensor<?x65537xf32>, %g: tensor<65537xf32>) -> tensor<?x65537xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x65537xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x65537xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<65537xf32> -> tensor<?x65537xf32>
+  %y = ferric.mul %x, %ib : tensor<?x65537xf32>
+  %r = ferric.mul %y, %gb : tensor<?x65537xf32>
+  return %r : tensor<?x65537xf32>
+}
+
+func.func @residual_rmsnorm_f32_65537(%x: tensor<?x65537xf32>, %res: tensor<?x65537xf32>, %g: tensor<65537xf32>) -> (tensor<?x65537xf32>, tensor<?x65537xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x65537xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x65537xf32>
+  %sq = ferric.mul %h, %h : tensor<?x65537xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<65537xf32> -> tensor<?x65537xf32>
+  %y = ferric.mul %h, %ib : tensor<?x65537xf32>
+  %r = ferric.mul %y, %gb : tensor<?x65537xf32>
+  return %r, %h : tensor<?x65537xf32>, tensor<?x65537xf32>
+}
+
+func.func @layernorm_f32_65537(%x: tensor<?x65537xf32>, %g: tensor<65537xf32>, %b: tensor<65537xf32>) -> tensor<?x65537xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x65537xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %d = ferric.sub %x, %mub : tensor<?x65537xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x65537xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x65537xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x65537xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<65537xf32> -> tensor<?x65537xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<65537xf32> -> tensor<?x65537xf32>
+  %y = ferric.mul %d, %ib : tensor<?x65537xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x65537xf32>
+  %r = ferric.add %yg, %bb : tensor<?x65537xf32>
+  return %r : tensor<?x65537xf32>
+}
+
+func.func @softmax_f32_131072(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x131072xf32>
+  %se = ferric.exp %sd : tensor<?x131072xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %r = ferric.div %se, %ssb : tensor<?x131072xf32>
+  return %r : tensor<?x131072xf32>
+}
+
+func.func @log_softmax_f32_131072(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x131072xf32>
+  %se = ferric.exp %sd : tensor<?x131072xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x131072xf32>
+  return %r : tensor<?x131072xf32>
+}
+
+func.func @rmsnorm_f32_131072(%x: tensor<?x131072xf32>, %g: tensor<131072xf32>) -> tensor<?x131072xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x131072xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x131072xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<131072xf32> -> tensor<?x131072xf32>
+  %y = ferric.mul %x, %ib : tensor<?x131072xf32>
+  %r = ferric.mul %y, %gb : tensor<?x131072xf32>
+  return %r : tensor<?x131072xf32>
+}
+
+func.func @residual_rmsnorm_f32_131072(%x: tensor<?x131072xf32>, %res: tensor<?x131072xf32>, %g: tensor<131072xf32>) -> (tensor<?x131072xf32>, tensor<?x131072xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x131072xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x131072xf32>
+  %sq = ferric.mul %h, %h : tensor<?x131072xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<131072xf32> -> tensor<?x131072xf32>
+  %y = ferric.mul %h, %ib : tensor<?x131072xf32>
+  %r = ferric.mul %y, %gb : tensor<?x131072xf32>
+  return %r, %h : tensor<?x131072xf32>, tensor<?x131072xf32>
+}
+
+func.func @layernorm_f32_131072(%x: tensor<?x131072xf32>, %g: tensor<131072xf32>, %b: tensor<131072xf32>) -> tensor<?x131072xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x131072xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %d = ferric.sub %x, %mub : tensor<?x131072xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x131072xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<131072xf32> -> tensor<?x131072xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<131072xf32> -> tensor<?x131072xf32>
+  %y = ferric.mul %d, %ib : tensor<?x131072xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x131072xf32>
+  %r = ferric.add %yg, %bb : tensor<?x131072xf32>
+  return %r : tensor<?x131072xf32>
+}
+
+func.func @softmax_f32_262144(%x: tensor<?x262144xf32>) -> tensor<?x262144xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x262144xf32>
+  %se = ferric.exp %sd : tensor<?x262144xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %r = ferric.div %se, %ssb : tensor<?x262144xf32>
+  return %r : tensor<?x262144xf32>
+}
+
+func.func @log_softmax_f32_262144(%x: tensor<?x262144xf32>) -> tensor<?x262144xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x262144xf32>
+  %se = ferric.exp %sd : tensor<?x262144xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x262144xf32>
+  return %r : tensor<?x262144xf32>
+}
+
+func.func @rmsnorm_f32_262144(%x: tensor<?x262144xf32>, %g: tensor<262144xf32>) -> tensor<?x262144xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262144xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x262144xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262144xf32> -> tensor<?x262144xf32>
+  %y = ferric.mul %x, %ib : tensor<?x262144xf32>
+  %r = ferric.mul %y, %gb : tensor<?x262144xf32>
+  return %r : tensor<?x262144xf32>
+}
+
+func.func @residual_rmsnorm_f32_262144(%x: tensor<?x262144xf32>, %res: tensor<?x262144xf32>, %g: tensor<262144xf32>) -> (tensor<?x262144xf32>, tensor<?x262144xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262144xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x262144xf32>
+  %sq = ferric.mul %h, %h : tensor<?x262144xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262144xf32> -> tensor<?x262144xf32>
+  %y = ferric.mul %h, %ib : tensor<?x262144xf32>
+  %r = ferric.mul %y, %gb : tensor<?x262144xf32>
+  return %r, %h : tensor<?x262144xf32>, tensor<?x262144xf32>
+}
+
+func.func @layernorm_f32_262144(%x: tensor<?x262144xf32>, %g: tensor<262144xf32>, %b: tensor<262144xf32>) -> tensor<?x262144xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262144xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %d = ferric.sub %x, %mub : tensor<?x262144xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x262144xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x262144xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262144xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262144xf32> -> tensor<?x262144xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<262144xf32> -> tensor<?x262144xf32>
+  %y = ferric.mul %d, %ib : tensor<?x262144xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x262144xf32>
+  %r = ferric.add %yg, %bb : tensor<?x262144xf32>
+  return %r : tensor<?x262144xf32>
+}
+
+func.func @softmax_f32_262145(%x: tensor<?x262145xf32>) -> tensor<?x262145xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x262145xf32>
+  %se = ferric.exp %sd : tensor<?x262145xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %r = ferric.div %se, %ssb : tensor<?x262145xf32>
+  return %r : tensor<?x262145xf32>
+}
+
+func.func @log_softmax_f32_262145(%x: tensor<?x262145xf32>) -> tensor<?x262145xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x262145xf32>
+  %se = ferric.exp %sd : tensor<?x262145xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x262145xf32>
+  return %r : tensor<?x262145xf32>
+}
+
+func.func @rmsnorm_f32_262145(%x: tensor<?x262145xf32>, %g: tensor<262145xf32>) -> tensor<?x262145xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262145xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x262145xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262145xf32> -> tensor<?x262145xf32>
+  %y = ferric.mul %x, %ib : tensor<?x262145xf32>
+  %r = ferric.mul %y, %gb : tensor<?x262145xf32>
+  return %r : tensor<?x262145xf32>
+}
+
+func.func @residual_rmsnorm_f32_262145(%x: tensor<?x262145xf32>, %res: tensor<?x262145xf32>, %g: tensor<262145xf32>) -> (tensor<?x262145xf32>, tensor<?x262145xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262145xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x262145xf32>
+  %sq = ferric.mul %h, %h : tensor<?x262145xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262145xf32> -> tensor<?x262145xf32>
+  %y = ferric.mul %h, %ib : tensor<?x262145xf32>
+  %r = ferric.mul %y, %gb : tensor<?x262145xf32>
+  return %r, %h : tensor<?x262145xf32>, tensor<?x262145xf32>
+}
+
+func.func @layernorm_f32_262145(%x: tensor<?x262145xf32>, %g: tensor<262145xf32>, %b: tensor<262145xf32>) -> tensor<?x262145xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x262145xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %d = ferric.sub %x, %mub : tensor<?x262145xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x262145xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x262145xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x262145xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<262145xf32> -> tensor<?x262145xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<262145xf32> -> tensor<?x262145xf32>
+  %y = ferric.mul %d, %ib : tensor<?x262145xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x262145xf32>
+  %r = ferric.add %yg, %bb : tensor<?x262145xf32>
+  return %r : tensor<?x262145xf32>
+}
+
+func.func @softmax_bf16_100003(%x: tensor<?x100003xbf16>) -> tensor<?x100003xbf16> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x100003xbf16> -> tensor<?xbf16>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xbf16> -> tensor<?x100003xbf16>
+  %sd = ferric.sub %x, %mxb : tensor<?x100003xbf16>
+  %se = ferric.exp %sd : tensor<?x100003xbf16>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x100003xbf16> -> tensor<?xbf16>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xbf16> -> tensor<?x100003xbf16>
+  %r = ferric.div %se, %ssb : tensor<?x100003xbf16>
+  return %r : tensor<?x100003xbf16>
+}
+
+func.func @softmax_bf16_131072(%x: tensor<?x131072xbf16>) -> tensor<?x131072xbf16> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x131072xbf16> -> tensor<?xbf16>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xbf16> -> tensor<?x131072xbf16>
+  %sd = ferric.sub %x, %mxb : tensor<?x131072xbf16>
+  %se = ferric.exp %sd : tensor<?x131072xbf16>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x131072xbf16> -> tensor<?xbf16>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xbf16> -> tensor<?x131072xbf16>
+  %r = ferric.div %se, %ssb : tensor<?x131072xbf16>
+  return %r : tensor<?x131072xbf16>
+}
+
+func.func @residual_rmsnorm_bf16_100003(%x: tensor<?x100003xbf16>, %res: tensor<?x100003xbf16>, %g: tensor<100003xbf16>) -> (tensor<?x100003xbf16>, tensor<?x100003xbf16>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x100003xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %h = ferric.add %x, %res : tensor<?x100003xbf16>
+  %sq = ferric.mul %h, %h : tensor<?x100003xbf16>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x100003xbf16> -> tensor<?xbf16>
+  %mse = ferric.add %ms, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %mse : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x100003xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<100003xbf16> -> tensor<?x100003xbf16>
+  %y = ferric.mul %h, %ib : tensor<?x100003xbf16>
+  %r = ferric.mul %y, %gb : tensor<?x100003xbf16>
+  return %r, %h : tensor<?x100003xbf16>, tensor<?x100003xbf16>
+}
+
+func.func @residual_rmsnorm_bf16_131072(%x: tensor<?x131072xbf16>, %res: tensor<?x131072xbf16>, %g: tensor<131072xbf16>) -> (tensor<?x131072xbf16>, tensor<?x131072xbf16>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x131072xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %h = ferric.add %x, %res : tensor<?x131072xbf16>
+  %sq = ferric.mul %h, %h : tensor<?x131072xbf16>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x131072xbf16> -> tensor<?xbf16>
+  %mse = ferric.add %ms, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %mse : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x131072xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<131072xbf16> -> tensor<?x131072xbf16>
+  %y = ferric.mul %h, %ib : tensor<?x131072xbf16>
+  %r = ferric.mul %y, %gb : tensor<?x131072xbf16>
+  return %r, %h : tensor<?x131072xbf16>, tensor<?x131072xbf16>
+}
+
+func.func @layernorm_bf16_100003(%x: tensor<?x100003xbf16>, %g: tensor<100003xbf16>, %b: tensor<100003xbf16>) -> tensor<?x100003xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x100003xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x100003xbf16> -> tensor<?xbf16>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xbf16> -> tensor<?x100003xbf16>
+  %d = ferric.sub %x, %mub : tensor<?x100003xbf16>
+  %d2 = ferric.mul %d, %d : tensor<?x100003xbf16>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x100003xbf16> -> tensor<?xbf16>
+  %ve = ferric.add %var, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %ve : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x100003xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<100003xbf16> -> tensor<?x100003xbf16>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<100003xbf16> -> tensor<?x100003xbf16>
+  %y = ferric.mul %d, %ib : tensor<?x100003xbf16>
+  %yg = ferric.mul %y, %gb : tensor<?x100003xbf16>
+  %r = ferric.add %yg, %bb : tensor<?x100003xbf16>
+  return %r : tensor<?x100003xbf16>
+}
+
+func.func @layernorm_bf16_131072(%x: tensor<?x131072xbf16>, %g: tensor<131072xbf16>, %b: tensor<131072xbf16>) -> tensor<?x131072xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x131072xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x131072xbf16> -> tensor<?xbf16>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xbf16> -> tensor<?x131072xbf16>
+  %d = ferric.sub %x, %mub : tensor<?x131072xbf16>
+  %d2 = ferric.mul %d, %d : tensor<?x131072xbf16>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x131072xbf16> -> tensor<?xbf16>
+  %ve = ferric.add %var, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %ve : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x131072xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<131072xbf16> -> tensor<?x131072xbf16>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<131072xbf16> -> tensor<?x131072xbf16>
+  %y = ferric.mul %d, %ib : tensor<?x131072xbf16>
+  %yg = ferric.mul %y, %gb : tensor<?x131072xbf16>
+  %r = ferric.add %yg, %bb : tensor<?x131072xbf16>
+  return %r : tensor<?x131072xbf16>
+}
