@@ -662,6 +662,7 @@ struct FerricReductionToGPUPass
             op->erase();
         }
         OpBuilder b(group.back());
+        writer.setClusterGrid(rowProgramClusterGrid);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
                              std::max<unsigned>(rowProgramCluster, 1));
       } else if (columnCombiner) {

@@ -176,6 +176,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgram = options.rowProgram;
     reduction.rowProgramCluster =
         chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
+    reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

@@ -133,3 +133,27 @@ def test_stream_with_a_cupy_stream(cupy):
     # The legacy default stream, by handle 0, and a result read on the host.
     out0 = f(x, stream=0)
     np.testing.assert_array_equal(out0.numpy(), np.full(n, 7.0, np.float32))
+
+
+def test_results_outlive_the_stream_they_were_made_on(cupy):
+    # A CuPy stream is destroyed with its Python object; the results made on
+    # it are freed later. Freeing them must not touch the dead stream (the
+    # allocator records the stream's event when the call ends), and their
+    # blocks go to the next calls after the work that made them.
+    import gc
+    f = ferric.compile(E.input(0) + 1.0, target="cuda")
+    x = cupy.arange(1 << 20, dtype=cupy.float32)
+    outs = []
+    for _ in range(3):
+        s = cupy.cuda.Stream(non_blocking=True)
+        outs.append(f(x, stream=s))
+        s.synchronize()
+        del s
+        gc.collect()  # the stream is gone
+    expected = cupy.asnumpy(x) + 1.0
+    for out in outs:
+        np.testing.assert_array_equal(out.numpy(), expected)
+    del outs, out
+    gc.collect()  # frees three results made on destroyed streams
+    again = f(x)  # reuses their blocks
+    np.testing.assert_array_equal(again.numpy(), expected)

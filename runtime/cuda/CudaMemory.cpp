@@ -51,12 +51,17 @@ bool ferric::cuda::memRefSpan(int64_t rank, void *descriptor,
 // Streams lent by a caller (ferricCudaUseStream) are the exception: work on
 // them is not ordered with the cached stream. A block allocated while a
 // stream is lent, or marked with ferricCudaMemRecordStream, remembers those
-// streams; freeing it records an event on each, and whoever gets the block
-// next on another stream waits for the events first (on the device when the
-// allocation names a stream, on the host otherwise), as PyTorch's
-// record_stream does.
+// streams, each with an event after its last use there; whoever gets the
+// block next on another stream waits for the events first (on the device
+// when the allocation names a stream, on the host otherwise), as PyTorch's
+// record_stream does. The event is recorded when the loan ends (one event
+// for every block the loan used), not when the block is freed: by then the
+// caller may have destroyed its stream (a CuPy stream dies before the
+// results made on it). Only a block freed while its stream is lent, or
+// marked outside a loan, records at its free.
 namespace {
-/// A lent stream that used a block, and the event its free recorded there.
+/// A lent stream that used a block, and an event recorded there after the
+/// last use (null until the loan that used it ends).
 struct StreamUse {
   CUstream stream;
   CUevent event = nullptr;
@@ -75,12 +80,44 @@ struct BlockCache {
   std::unordered_map<CUdeviceptr, LiveBlock> live;
   /// Events of finished waits, reused (cuEventCreate is not free).
   std::vector<CUevent> spareEvents;
+  /// How many uses hold each recorded event (one loan's event is shared by
+  /// the blocks it used); back to spareEvents at zero.
+  std::unordered_map<CUevent, unsigned> eventUsers;
 };
+/// The blocks the calling thread's current loan used (endLoan stamps them).
+thread_local std::vector<CUdeviceptr> loanBlocks;
 BlockCache &blockCache() {
   static BlockCache *cache = new BlockCache(); // outlives static destructors
   return *cache;
 }
 bool cachingAllocatorEnabled() { return options().cachingAllocator; }
+
+/// Drops one use's hold on `event` (null: none). Cache locked.
+void releaseEvent(BlockCache &cache, CUevent event) {
+  if (!event)
+    return;
+  auto it = cache.eventUsers.find(event);
+  if (it != cache.eventUsers.end() && --it->second > 0)
+    return;
+  if (it != cache.eventUsers.end())
+    cache.eventUsers.erase(it);
+  cache.spareEvents.push_back(event);
+}
+
+/// A spare or new event, or null after recording why not. Cache locked.
+CUevent takeEvent(const Driver &driver, BlockCache &cache) {
+  CUevent event = nullptr;
+  if (!cache.spareEvents.empty()) {
+    event = cache.spareEvents.back();
+    cache.spareEvents.pop_back();
+  } else if (!check(
+                 driver, "cuEventCreate",
+                 driver.api.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING))) {
+    return nullptr;
+  }
+  cache.eventUsers[event] = 1;
+  return event;
+}
 uint64_t roundedSize(uint64_t bytes) { return (bytes + 511) & ~uint64_t(511); }
 
 /// Returns every cached block to the driver (before retrying an allocation
@@ -92,12 +129,17 @@ void releaseCachedBlocks(const Driver &driver) {
   for (auto &entry : cache.free) {
     driver.api.cuMemFree(entry.second.ptr);
     for (StreamUse &use : entry.second.uses)
-      cache.spareEvents.push_back(use.event);
+      releaseEvent(cache, use.event);
   }
   cache.free.clear();
 }
 
-void addUse(std::vector<StreamUse> &uses, CUstream stream) {
+/// Notes that the block at `ptr` is used on `stream`; during a loan of that
+/// stream, endLoan stamps it. Cache locked.
+void addUse(CUdeviceptr ptr, std::vector<StreamUse> &uses, CUstream stream) {
+  CUstream lent = nullptr;
+  if (lentStream(lent) && lent == stream)
+    loanBlocks.push_back(ptr);
   for (const StreamUse &use : uses)
     if (use.stream == stream)
       return;
@@ -117,11 +159,45 @@ void waitForUses(const Driver &driver, BlockCache &cache, FreeBlock &block,
         check(driver, "cuEventSynchronize",
               driver.api.cuEventSynchronize(use.event));
     }
-    cache.spareEvents.push_back(use.event);
+    releaseEvent(cache, use.event);
   }
   block.uses.clear();
 }
 } // namespace
+
+void ferric::cuda::endLoan(const Driver &driver, CUstream stream) {
+  if (loanBlocks.empty() || !cachingAllocatorEnabled())
+    return loanBlocks.clear();
+  BlockCache &cache = blockCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  CUevent event = takeEvent(driver, cache);
+  if (event && !check(driver, "cuEventRecord",
+                      driver.api.cuEventRecord(event, stream))) {
+    releaseEvent(cache, event);
+    event = nullptr;
+  }
+  // Without an event the uses stay unstamped: their free records one (the
+  // caller's stream must then still exist), as before.
+  if (event) {
+    cache.eventUsers[event] = 0;
+    for (CUdeviceptr ptr : loanBlocks) {
+      auto it = cache.live.find(ptr);
+      if (it == cache.live.end())
+        continue;
+      for (StreamUse &use : it->second.uses)
+        if (use.stream == stream && use.event != event) {
+          releaseEvent(cache, use.event);
+          use.event = event;
+          ++cache.eventUsers[event];
+        }
+    }
+    if (cache.eventUsers[event] == 0) {
+      cache.eventUsers.erase(event);
+      cache.spareEvents.push_back(event);
+    }
+  }
+  loanBlocks.clear();
+}
 
 extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                               bool isHostShared) {
@@ -172,7 +248,7 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
       LiveBlock &live = cache.live[ptr];
       live = {size, {}};
       if (isLent)
-        addUse(live.uses, lent);
+        addUse(ptr, live.uses, lent);
       return hostPtr(ptr);
     }
   }
@@ -187,7 +263,7 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
   LiveBlock &live = cache.live[ptr];
   live = {size, {}};
   if (isLent)
-    addUse(live.uses, lent);
+    addUse(ptr, live.uses, lent);
   return hostPtr(ptr);
 }
 
@@ -206,22 +282,21 @@ extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
       FreeBlock block{it->first, std::move(it->second.uses)};
       uint64_t size = it->second.size;
       cache.live.erase(it);
+      // Stamped uses keep their loan's event; a use on the stream lent now
+      // (a temporary of the running call) or one marked outside a loan
+      // records an event here, on a stream that is alive.
+      CUstream lent = nullptr;
+      bool isLent = lentStream(lent);
       bool recorded = true;
       for (StreamUse &use : block.uses) {
+        if (use.event && !(isLent && use.stream == lent))
+          continue;
+        releaseEvent(cache, use.event);
+        use.event = takeEvent(*driver, cache);
+        recorded = use.event && driver->api.cuEventRecord(
+                                    use.event, use.stream) == CUDA_SUCCESS;
         if (!recorded)
           break;
-        if (!cache.spareEvents.empty()) {
-          use.event = cache.spareEvents.back();
-          cache.spareEvents.pop_back();
-        } else if (driver->api.cuEventCreate(
-                       &use.event, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
-          use.event = nullptr;
-          recorded = false;
-          break;
-        }
-        // Fails when the lender destroyed its stream already.
-        recorded =
-            driver->api.cuEventRecord(use.event, use.stream) == CUDA_SUCCESS;
       }
       if (recorded) {
         cache.free.emplace(size, std::move(block));
@@ -230,8 +305,7 @@ extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
       // Without an event to wait for, the block cannot be handed out again
       // safely: cuMemFree waits for the device instead.
       for (StreamUse &use : block.uses)
-        if (use.event)
-          cache.spareEvents.push_back(use.event);
+        releaseEvent(cache, use.event);
     }
   }
   check(*driver, "cuMemFree", driver->api.cuMemFree(devicePtr(ptr)));
@@ -244,7 +318,7 @@ extern "C" void ferricCudaMemRecordStream(void *ptr, void *stream) {
   std::lock_guard<std::mutex> lock(cache.mutex);
   auto it = cache.live.find(devicePtr(ptr));
   if (it != cache.live.end())
-    addUse(it->second.uses,
+    addUse(it->first, it->second.uses,
            stream ? handle<CUstream_st>(stream) : legacyStream());
 }
 

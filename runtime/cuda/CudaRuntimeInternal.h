@@ -83,6 +83,15 @@ bool lentStream(CUstream &stream);
 bool isCachedStream(CUstream stream);
 
 //===----------------------------------------------------------------------===//
+// Memory (CudaMemory.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Ends the calling thread's loan of `stream`: records one event there and
+/// gives it to every block the loan used, so that freeing a block later
+/// never touches the stream (its owner may have destroyed it by then).
+void endLoan(const Driver &driver, CUstream stream);
+
+//===----------------------------------------------------------------------===//
 // Small helpers
 //===----------------------------------------------------------------------===//
 

@@ -235,6 +235,9 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
 }
 
 extern "C" void ferricCudaUseStream(int active, void *stream) {
+  if (threadStreams.hasLent && !active)
+    if (const Driver *driver = loadedDriver())
+      endLoan(*driver, threadStreams.lent);
   threadStreams.hasLent = active != 0;
   // Null (the legacy default stream) is lent as CU_STREAM_LEGACY: some
   // users of the cached stream take null for "no stream".

@@ -27,15 +27,20 @@
 // at elements (k * 8192 + r * 1024 + t) * 4. Each reduction: the warp
 // values through workgroup memory (a barrier), the block's total in its
 // one-f32 buffer, a cluster barrier, the 8 blocks' totals read through
-// distributed shared memory in block order; a cluster barrier ends the row.
+// distributed shared memory in block order. A row ends by arriving at a
+// cluster barrier that the next row's first exchange waits for (an arrival
+// before the loop for the first row, a wait after it for the last).
 // CLUSTER-LABEL: func.func @softmax_131072(
 //       CLUSTER:   %[[GRID:.*]] = arith.muli %{{.*}}, %c8 : index
 //       CLUSTER:   gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %[[GRID]], {{.*}} threads({{.*}}) in ({{.*}} = %c1024{{.*}} workgroup({{.*}} : memref<32xf32, 3>, {{.*}} : memref<32xf32, 3>, %[[MAXT:.*]] : memref<1xf32, 3>, %[[SUMT:.*]] : memref<1xf32, 3>)
 //       CLUSTER:     %[[RANK:.*]] = arith.remui %{{.*}}, %c8
 //       CLUSTER:     arith.muli %[[RANK]], %c1024
+//       CLUSTER:     nvvm.cluster.arrive {aligned}
+//  CLUSTER-NEXT:     scf.for
 // CLUSTER-COUNT-4:     vector.load %arg0
 //   CLUSTER-NOT:     vector.load
 //       CLUSTER:     gpu.barrier
+//       CLUSTER:     nvvm.cluster.wait {aligned}
 //       CLUSTER:     memref.store %{{.*}}, %[[MAXT]][%c0
 //       CLUSTER:     nvvm.cluster.arrive {aligned}
 //  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
@@ -48,7 +53,8 @@
 // CLUSTER-COUNT-4:     vector.store
 //   CLUSTER-NOT:     vector.store
 //       CLUSTER:     nvvm.cluster.arrive {aligned}
-//  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
+//  CLUSTER-NEXT:   }
+//  CLUSTER-NEXT:   nvvm.cluster.wait {aligned}
 //       CLUSTER:   } {ferric.schedule = "row-program-cluster"}
 
 // CLUSTER-LABEL: func.func @softmax_dyn(

@@ -9,6 +9,7 @@
 // RUN: FileCheck %s --check-prefix=MAPA < %t/sm90/softmax_kernel.ptx
 // RUN: FileCheck %s --check-prefix=REMOTE < %t/sm90/softmax_kernel.ptx
 // RUN: FileCheck %s --check-prefix=CBAR < %t/sm90/softmax_kernel.ptx
+// RUN: FileCheck %s --check-prefix=WAIT < %t/sm90/softmax_kernel.ptx
 // RUN: %ptxas -v -arch=sm_90 %t/sm90/softmax_kernel.ptx -o %t/sm90/softmax.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-program-cluster=0" | FileCheck %s --check-prefix=OFF
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa chip=sm_80 features=+ptx76" -o %t/sm80/isa.mlir
@@ -33,10 +34,12 @@
 // MAPA-NOT: mapa
 // REMOTE-COUNT-16: ld.shared::cluster.b32
 // REMOTE-NOT: ld.shared::cluster
-// Two exchanges and the end of a row.
-// CBAR-COUNT-3: barrier.cluster.arrive.aligned;
-// CBAR-NEXT: barrier.cluster.wait.aligned;
-// CBAR-NOT: barrier.cluster
+// Four arrivals (before the row loop, two exchanges, the end of a row) and
+// four waits (the previous row's end, two exchanges, after the loop).
+// CBAR-COUNT-4: barrier.cluster.arrive.aligned;
+// CBAR-NOT: barrier.cluster.arrive
+// WAIT-COUNT-4: barrier.cluster.wait.aligned;
+// WAIT-NOT: barrier.cluster.wait
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 // With row-program-cluster=0, or on a chip without clusters (sm_80), the

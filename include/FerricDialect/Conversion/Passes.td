@@ -465,6 +465,11 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "their totals through distributed shared memory "
            "(row-program-cluster); longer rows take the other row-group "
            "kernels">,
+    Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
+           /*default=*/"0",
+           "Cluster row programs launch at most this many clusters, each "
+           "looping over rows, so that they stay resident (0: one cluster "
+           "per row, up to 65535 blocks)">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

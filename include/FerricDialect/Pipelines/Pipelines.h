@@ -98,6 +98,12 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "2, 4 or 8; used on sm_90 and newer; ferric-reduction-"
                      "to-gpu row-program-cluster)"),
       llvm::cl::init(8)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
+      *this, "row-program-cluster-grid",
+      llvm::cl::desc("Cluster row programs launch at most this many "
+                     "clusters, each looping over rows (0: one per row; "
+                     "ferric-reduction-to-gpu row-program-cluster-grid)"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "

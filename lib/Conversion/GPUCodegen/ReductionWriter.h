@@ -101,6 +101,9 @@ public:
     epilogue = e;
     storeReduced = storeResult;
   }
+  /// Cluster row programs launch at most this many clusters, each looping
+  /// over rows (0: one per row, up to 65535 blocks).
+  void setClusterGrid(unsigned clusters) { clusterGrid = clusters; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -288,6 +291,7 @@ private:
   Value fillValue;
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
+  unsigned clusterGrid = 0;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

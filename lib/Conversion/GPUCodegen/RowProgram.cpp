@@ -146,13 +146,17 @@ static void clusterBarrier(OpBuilder &b, Location loc) {
 /// thread 0 writes it to `slot` (one f32 of workgroup memory), and after a
 /// cluster barrier every thread reads the slots of blocks 0 .. C-1 through
 /// distributed shared memory and folds them in that order, so that every
-/// block gets the same total.
+/// block gets the same total. With `finishArrival`, first waits for the
+/// cluster barrier the previous row arrived at (its readers of `slot` and
+/// the other slots are done).
 static Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
                           BlockArgument accArg, Value partial, Value slot,
-                          Value tid, unsigned C) {
+                          Value tid, unsigned C, bool finishArrival) {
   Type f32 = b.getF32Type();
   Type accType = partial.getType();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  if (finishArrival)
+    NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
   auto store = scf::IfOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
@@ -218,13 +222,18 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       }
   if (C > 1)
     shared.append(numReductions, getWorkgroupMemRefType({1}, b.getF32Type()));
-  // Whole clusters, each taking rows at a time.
+  // Whole clusters, each taking rows at a time: at most clusterGrid of them
+  // (0: up to 65535 blocks), so that they stay resident and loop over rows
+  // instead of waiting for C free SMs at once for every row.
+  unsigned maxGroups = 65535 / C;
+  if (C > 1 && clusterGrid)
+    maxGroups = std::min(maxGroups, clusterGrid);
   Value grid = arith::MulIOp::create(
       b, loc,
       arith::MinUIOp::create(
           b, loc,
           arith::CeilDivUIOp::create(b, loc, numOut, index(teamsPerBlock)),
-          index(65535 / C)),
+          index(maxGroups)),
       index(C));
   unsigned savedThreads = threads;
   threads = T;
@@ -348,7 +357,19 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   Value firstBase = arith::MulIOp::create(
       b, loc, b.createOrFold<arith::DivUIOp>(loc, op.getBlockIds().x, index(C)),
       index(teamsPerBlock));
+  // In a cluster, each row ends by arriving at a cluster barrier and the
+  // next row waits for it just before its first exchange: its loads and
+  // block-level folds overlap the other blocks' finishing the row. The
+  // first row waits for an arrival before the loop, and the last arrival
+  // is waited for after it (no block exits while others read its memory).
+  if (C > 1)
+    NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
+  if (C > 1) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(rowLoop);
+    NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
+  }
   b.setInsertionPointToStart(rowLoop.getBody());
   Value row = arith::AddIOp::create(b, loc, rowLoop.getInductionVar(), team);
   Value rowValid = arith::ConstantIntOp::create(b, loc, 1, 1);
@@ -467,7 +488,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         partial = treeFold(b, combiner, accArg, warps);
         if (C > 1)
           partial = clusterTotal(b, loc, combiner, accArg, partial,
-                                 smem[numReductions + nextBuffer - 1], tid, C);
+                                 smem[numReductions + nextBuffer - 1], tid, C,
+                                 /*finishArrival=*/nextBuffer == 1);
       }
       rowValues[g.getDpsInits()[0]] =
           finishRowReduction(b, members, g, fill, partial, idx, isStorer);
@@ -518,9 +540,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     }
   }
   // The next row's reductions overwrite the totals every thread reads (in a
-  // cluster, every block's: and no block may exit while others read it).
+  // cluster, every block's: the next row's first exchange waits for this
+  // arrival; each warp buffer was last read before an exchange's barrier).
   if (C > 1)
-    clusterBarrier(b, loc);
+    NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   else if (wide)
     gpu::BarrierOp::create(b, loc);
 }
