@@ -46,8 +46,11 @@ files=()
 for arg in "$@"; do
   if [ -d "$arg" ]; then files+=("$arg"/*.mlir); else files+=("$arg"); fi
 done
+# Each file's lines also go to $work/progress.log as it finishes, so that a
+# run cut short (a time limit) still says what passed.
+: > "$work/progress.log"
 results=$(printf '%s\0' "${files[@]}" |
-  xargs -0 -n1 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" > "$r" 2>&1; cat "$r"; rm -f "$r"' _)
+  xargs -0 -n1 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" > "$r" 2>&1; cat "$r" | tee -a "$FERRIC_GPU_WORK/progress.log"; rm -f "$r"' _)
 pass=$(grep -c '^PASS$' <<<"$results")
 fail=$(grep -c '^FAIL: ' <<<"$results")
 grep -v '^PASS$' <<<"$results"

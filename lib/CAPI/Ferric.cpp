@@ -601,6 +601,39 @@ ferric_status ferric_target_synchronize(const char *target, void *stream) {
   return FERRIC_OK;
 }
 
+ferric_status ferric_target_event_record(const char *target, void *stream,
+                                         void **event) {
+  lastError.clear();
+  if (!event)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_target_event_record: event must not be NULL");
+  *event = nullptr;
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  auto e = recordTargetEvent(t, stream);
+  if (!e)
+    return fail(FERRIC_ERROR_RUN, e.takeError());
+  *event = *e;
+  return FERRIC_OK;
+}
+
+ferric_status ferric_target_event_synchronize(const char *target, void *event) {
+  lastError.clear();
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  if (llvm::Error e = synchronizeTargetEvent(t, event))
+    return fail(FERRIC_ERROR_RUN, std::move(e));
+  return FERRIC_OK;
+}
+
+void ferric_target_event_destroy(const char *target, void *event) {
+  Target t;
+  if (event && targetOf(target, t) == FERRIC_OK)
+    destroyTargetEvent(t, event);
+}
+
 //===----------------------------------------------------------------------===//
 // Tools
 //===----------------------------------------------------------------------===//

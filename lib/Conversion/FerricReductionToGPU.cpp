@@ -557,11 +557,19 @@ struct FerricReductionToGPUPass
                                "must be at least 1, got 0");
       return signalPassFailure();
     }
-    if (rowProgramCluster > 8 ||
+    if (rowProgramCluster > 16 ||
         (rowProgramCluster && !llvm::isPowerOf2_32(rowProgramCluster))) {
       getOperation().emitError("ferric-reduction-to-gpu: row-program-cluster "
-                               "must be 0, 1, 2, 4 or 8, got ")
+                               "must be 0, 1, 2, 4, 8 or 16, got ")
           << rowProgramCluster.getValue();
+      return signalPassFailure();
+    }
+    if (rowProgramClusterBlock < 128 || rowProgramClusterBlock > 1024 ||
+        !llvm::isPowerOf2_32(rowProgramClusterBlock)) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-program-cluster-block must be 128, 256, "
+                               "512 or 1024, got ")
+          << rowProgramClusterBlock.getValue();
       return signalPassFailure();
     }
     SmallVector<linalg::GenericOp> found;
@@ -663,6 +671,7 @@ struct FerricReductionToGPUPass
         }
         OpBuilder b(group.back());
         writer.setClusterGrid(rowProgramClusterGrid);
+        writer.setClusterBlock(rowProgramClusterBlock);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
                              std::max<unsigned>(rowProgramCluster, 1));
       } else if (columnCombiner) {

@@ -137,9 +137,14 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
                                        emitError)))
     return failure();
   unsigned cluster = options.rowProgramCluster;
-  if (cluster > 8 || (cluster && !llvm::isPowerOf2_32(cluster)))
+  if (cluster > 16 || (cluster && !llvm::isPowerOf2_32(cluster)))
     return emitError("row-program-cluster=" + Twine(cluster) +
-                     " is not a cluster size (expected 0, 1, 2, 4 or 8)");
+                     " is not a cluster size (expected 0, 1, 2, 4, 8 or 16)");
+  unsigned clusterBlock = options.rowProgramClusterBlock;
+  if (clusterBlock < 128 || clusterBlock > 1024 ||
+      !llvm::isPowerOf2_32(clusterBlock))
+    return emitError("row-program-cluster-block=" + Twine(clusterBlock) +
+                     " is not a block size (expected 128, 256, 512 or 1024)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -177,6 +182,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramCluster =
         chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
     reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
+    reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

@@ -451,6 +451,61 @@ llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
   return llvm::Error::success();
 }
 
+/// The runtime of `target` if it has events (CUDA), else an error.
+static llvm::Expected<const RuntimeLib *> eventRuntime(Target target) {
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  if (!*lib || !(*lib)->api->eventCreateTimed || !(*lib)->api->eventRecord ||
+      !(*lib)->api->eventSynchronize || !(*lib)->api->eventDestroy)
+    return llvm::createStringError("events are CUDA's (this target is " +
+                                   targetName(target).str() + ")");
+  return *lib;
+}
+
+llvm::Expected<void *> mlir::ferric::runner::recordTargetEvent(Target target,
+                                                               void *stream) {
+  auto lib = eventRuntime(target);
+  if (!lib)
+    return lib.takeError();
+  (void)(*lib)->takeError();
+  void *event = (*lib)->api->eventCreateTimed();
+  if (event)
+    (*lib)->api->eventRecord(event, stream);
+  std::string why = (*lib)->takeError();
+  if (!event || !why.empty()) {
+    if (event)
+      (*lib)->api->eventDestroy(event);
+    return llvm::createStringError("cannot record an event: " + why);
+  }
+  return event;
+}
+
+llvm::Error mlir::ferric::runner::synchronizeTargetEvent(Target target,
+                                                         void *event) {
+  auto lib = eventRuntime(target);
+  if (!lib)
+    return lib.takeError();
+  if (!event)
+    return llvm::createStringError("the event is null");
+  (void)(*lib)->takeError();
+  (*lib)->api->eventSynchronize(event);
+  std::string why = (*lib)->takeError();
+  if (!why.empty())
+    return llvm::createStringError("event synchronization failed: " + why);
+  return llvm::Error::success();
+}
+
+void mlir::ferric::runner::destroyTargetEvent(Target target, void *event) {
+  auto lib = eventRuntime(target);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return;
+  }
+  if (event)
+    (*lib)->api->eventDestroy(event);
+}
+
 static double median(std::vector<double> v) {
   if (v.empty())
     return 0;

@@ -158,6 +158,12 @@ _target_copy = _declare("ferric_target_copy", _c.c_int, _c.c_char_p,
                         _c.c_void_p, _c.c_void_p, _c.c_size_t)
 _target_sync = _declare("ferric_target_synchronize", _c.c_int, _c.c_char_p,
                         _c.c_void_p)
+_event_record = _declare("ferric_target_event_record", _c.c_int,
+                         _c.c_char_p, _c.c_void_p, _P(_c.c_void_p))
+_event_sync = _declare("ferric_target_event_synchronize", _c.c_int,
+                       _c.c_char_p, _c.c_void_p)
+_event_destroy = _declare("ferric_target_event_destroy", None, _c.c_char_p,
+                          _c.c_void_p)
 _fusion_report = _declare("ferric_fusion_report", _c.c_int, _c.c_char_p,
                           _P(_c.c_void_p))
 _cache_stats = _declare("ferric_cache_stats", None, _P(_c.c_uint),

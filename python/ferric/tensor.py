@@ -55,6 +55,26 @@ class _TargetBuffer:
             self.ptr = None
 
 
+class _Event:
+    """A CUDA event recorded on a stream right after a stream= call: the
+    results are ready when it is, even after the stream is destroyed (a CuPy
+    stream dies with its Python object)."""
+
+    def __init__(self, stream):
+        p = ctypes.c_void_p()
+        _capi._check(_capi._event_record(b"cuda", stream or None,
+                                         ctypes.byref(p)))
+        self.ptr = p.value
+
+    def synchronize(self):
+        _capi._check(_capi._event_sync(b"cuda", self.ptr))
+
+    def __del__(self):
+        if getattr(self, "ptr", None) and _capi._event_destroy is not None:
+            _capi._event_destroy(b"cuda", self.ptr)
+            self.ptr = None
+
+
 class _DeviceResults:
     """The results of one ferric_run_device, freed with the last tensor."""
 
@@ -126,8 +146,9 @@ class Tensor:
         t._node = t._stream = t._error = None
         t._order = 0
         # The CUDA stream a stream= call queued this tensor's data on
-        # (None: ready for any stream; see _wait).
-        t._cuda_stream = None
+        # (None: ready for any stream; see _wait), and the _Event recorded
+        # there after the call.
+        t._cuda_stream = t._cuda_ready = None
         return t
 
     # Lazy mode (ferric/lazy.py): a pending tensor has a recorded node and
@@ -140,7 +161,7 @@ class Tensor:
 
     def _settle(self, r):
         self._owner, self._ptr, self._host_arr = r._owner, r._ptr, r._host_arr
-        self._cuda_stream = r._cuda_stream
+        self._cuda_stream, self._cuda_ready = r._cuda_stream, r._cuda_ready
         self._node = self._stream = None
 
     def _fail(self, error):
@@ -170,8 +191,12 @@ class Tensor:
         s = self._cuda_stream
         if s is not None and (stream is None or
                               not _same_stream(s, stream)):
-            synchronize("cuda", s)
-            self._cuda_stream = None
+            # The event, not the stream: its owner may have destroyed it.
+            if self._cuda_ready is not None:
+                self._cuda_ready.synchronize()
+            else:
+                synchronize("cuda", s)
+            self._cuda_stream = self._cuda_ready = None
         return self
 
     # Properties.
@@ -259,7 +284,7 @@ class Tensor:
         host = None if self._host is None else self._host.reshape(shape)
         t = Tensor._make(self._owner, self._ptr, shape, self.dtype,
                          self.device, host)
-        t._cuda_stream = self._cuda_stream
+        t._cuda_stream, t._cuda_ready = self._cuda_stream, self._cuda_ready
         return t
 
     # Operations: recorded in lazy mode, run at once otherwise.
@@ -736,7 +761,7 @@ def _new_tensor(owner, ptr, shape, dtype, device, host):
     t = object.__new__(Tensor)
     t._owner, t._ptr, t._host_arr = owner, ptr, host
     t.shape, t.dtype, t.device = shape, dtype, device
-    t._node = t._stream = t._error = t._cuda_stream = None
+    t._node = t._stream = t._error = t._cuda_stream = t._cuda_ready = None
     t._order = 0
     return t
 
@@ -806,8 +831,10 @@ def run_device(exe, tensors, stream=None):
     # A pointer object of its own: the frame's is overwritten next call.
     out, nout = _OUT_PTR.from_buffer_copy(frame.out), frame.nout.value
     owner = _DeviceResults(out, nout)
+    ready = None
     if stream is not None:
         owner.inputs = [t._owner for t in tensors]
+        ready = _Event(stream)
     device = exe.target
     results = []
     static = frame.static_results
@@ -823,7 +850,7 @@ def run_device(exe, tensors, stream=None):
         host = None if device == "cuda" else _LAZY_HOST
         t = _new_tensor(owner, ptr, shape, dt, device, host)
         if stream is not None:
-            t._cuda_stream = stream
+            t._cuda_stream, t._cuda_ready = stream, ready
         if ptr and ptr in inputs:
             t = asarray(t, copy=True)  # (after waiting for `stream`)
         results.append(t)

@@ -278,6 +278,13 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   auto *fn = handle<CUfunc_st>(function);
   if (!prepareSharedMemory(*driver, "mgpuLaunchClusterKernel", fn, smem))
     return;
+  // Clusters of more than 8 blocks (sm_90 allows 16) need the kernel's
+  // consent.
+  if (cluster[0] * cluster[1] * cluster[2] > 8 &&
+      !check(*driver, "cuFuncSetAttribute",
+             driver->api.cuFuncSetAttribute(
+                 fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)))
+    return;
 
   CUlaunchAttribute attrs[2];
   std::memset(attrs, 0, sizeof(attrs));

@@ -1,7 +1,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" | FileCheck %s
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=false row-group-block-elements=2048 row-group-producers=true" | FileCheck %s --check-prefix=OFF
-// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=8" | FileCheck %s --check-prefix=CLUSTER
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=8 row-program-cluster-block=1024" | FileCheck %s --check-prefix=CLUSTER
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-cluster=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLUSTER
 
 // Row programs (row-program=true): each row of a row group is loaded once
@@ -17,7 +17,7 @@
 // (row-program-cluster): 131072 -> 8 blocks of 1024 threads, 4 chunks each;
 // the dynamic variants add rows of up to 262144; 524288 is re-read.
 
-// BADCLUSTER: error: ferric-reduction-to-gpu: row-program-cluster must be 0, 1, 2, 4 or 8, got 3
+// BADCLUSTER: error: ferric-reduction-to-gpu: row-program-cluster must be 0, 1, 2, 4, 8 or 16, got 3
 
 // CLUSTER-LABEL: func.func @softmax_32000(
 //   CLUSTER-NOT:   clusters(
@@ -25,14 +25,16 @@
 
 // Block r of a cluster holds team threads r * 1024 ...: chunk k of thread t
 // at elements (k * 8192 + r * 1024 + t) * 4. Each reduction: the warp
-// values through workgroup memory (a barrier), the block's total in its
-// one-f32 buffer, a cluster barrier, the 8 blocks' totals read through
-// distributed shared memory in block order. A row ends by arriving at a
-// cluster barrier that the next row's first exchange waits for (an arrival
-// before the loop for the first row, a wait after it for the last).
+// values through workgroup memory (a barrier), then thread i < 8 of every
+// block writes the block's total into block i's 8-f32 buffer at the
+// writer's rank (nvvm.mapa + llvm.store to shared::cluster), a cluster
+// barrier, and every thread folds its own buffer in block order. A row ends
+// by arriving at a cluster barrier that the next row's first exchange waits
+// for (an arrival before the loop for the first row, a wait after it for
+// the last).
 // CLUSTER-LABEL: func.func @softmax_131072(
 //       CLUSTER:   %[[GRID:.*]] = arith.muli %{{.*}}, %c8 : index
-//       CLUSTER:   gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %[[GRID]], {{.*}} threads({{.*}}) in ({{.*}} = %c1024{{.*}} workgroup({{.*}} : memref<32xf32, 3>, {{.*}} : memref<32xf32, 3>, %[[MAXT:.*]] : memref<1xf32, 3>, %[[SUMT:.*]] : memref<1xf32, 3>)
+//       CLUSTER:   gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %[[GRID]], {{.*}} threads(%[[TID:[^,]*]], {{.*}}) in ({{.*}} = %c1024{{.*}} workgroup({{.*}} : memref<32xf32, 3>, {{.*}} : memref<32xf32, 3>, %[[MAXT:.*]] : memref<8xf32, 3>, %[[SUMT:.*]] : memref<8xf32, 3>)
 //       CLUSTER:     %[[RANK:.*]] = arith.remui %{{.*}}, %c8
 //       CLUSTER:     arith.muli %[[RANK]], %c1024
 //       CLUSTER:     nvvm.cluster.arrive {aligned}
@@ -41,15 +43,20 @@
 //   CLUSTER-NOT:     vector.load
 //       CLUSTER:     gpu.barrier
 //       CLUSTER:     nvvm.cluster.wait {aligned}
-//       CLUSTER:     memref.store %{{.*}}, %[[MAXT]][%c0
+//       CLUSTER:     arith.cmpi ult, %[[TID]], %c8
+//       CLUSTER:     memref.extract_aligned_pointer_as_index %[[MAXT]]
+//       CLUSTER:     arith.muli %[[RANK]], %c4
+//       CLUSTER:     nvvm.mapa %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+//  CLUSTER-NEXT:     llvm.store %{{.*}} : f32, !llvm.ptr<7>
 //       CLUSTER:     nvvm.cluster.arrive {aligned}
 //  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
-//       CLUSTER:     memref.extract_aligned_pointer_as_index %[[MAXT]]
-// CLUSTER-COUNT-8:     nvvm.mapa %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CLUSTER-COUNT-8:     memref.load %[[MAXT]][%c{{[0-7]}}{{.*}}] : memref<8xf32, 3>
 //       CLUSTER:     math.exp
-//       CLUSTER:     memref.store %{{.*}}, %[[SUMT]][%c0
+//       CLUSTER:     nvvm.mapa
+//  CLUSTER-NEXT:     llvm.store
 //       CLUSTER:     nvvm.cluster.arrive {aligned}
-// CLUSTER-COUNT-8:     nvvm.mapa
+//  CLUSTER-NEXT:     nvvm.cluster.wait {aligned}
+// CLUSTER-COUNT-8:     memref.load %[[SUMT]]
 // CLUSTER-COUNT-4:     vector.store
 //   CLUSTER-NOT:     vector.store
 //       CLUSTER:     nvvm.cluster.arrive {aligned}

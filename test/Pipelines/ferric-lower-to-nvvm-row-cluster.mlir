@@ -18,22 +18,23 @@
 
 // Softmax over rows of 131072 f32 (a 128K vocabulary) does not fit one
 // block's registers: on sm_90 (the default chip) it is a row program over a
-// thread-block cluster of 8 blocks of 1024 threads, launched with
-// mgpuLaunchClusterKernel; the blocks exchange their totals through
-// distributed shared memory (mapa + ld.shared::cluster) between cluster
-// barriers; each element is loaded once (four 128-bit loads per thread),
-// stored once, nothing spilled.
+// thread-block cluster of 16 blocks of 256 threads (the fewest threads per
+// block that hold it, so that four blocks share an SM), launched with
+// mgpuLaunchClusterKernel; each block writes its totals into the others'
+// shared memory (mapa + st.shared::cluster, one remote store per block and
+// reduction) between cluster barriers; each element is loaded once (eight
+// 128-bit loads per thread), stored once, nothing spilled.
 // HOST: gpu.launch_func {{.*}} clusters in (%{{.*}}, %{{.*}}, %{{.*}}) blocks in
-// LLVM: call void @mgpuLaunchClusterKernel(
+// LLVM: call void @mgpuLaunchClusterKernel(ptr %{{.*}}, i64 16, i64 1, i64 1,
 // (LLVM places the blocks in its own order: each kind counted alone.)
-// LOADS-COUNT-4: ld.global.v4.b32
+// LOADS-COUNT-8: ld.global.v4.b32
 // LOADS-NOT: ld.global
-// STORES-COUNT-4: st.global.v4.b32
+// STORES-COUNT-8: st.global.v4.b32
 // STORES-NOT: st.global
-// MAPA-COUNT-16: mapa.shared::cluster.u64
+// MAPA-COUNT-2: mapa.shared::cluster.u64
 // MAPA-NOT: mapa
-// REMOTE-COUNT-16: ld.shared::cluster.b32
-// REMOTE-NOT: ld.shared::cluster
+// REMOTE-COUNT-2: st.shared::cluster.b32
+// REMOTE-NOT: shared::cluster.b32
 // Four arrivals (before the row loop, two exchanges, the end of a row) and
 // four waits (the previous row's end, two exchanges, after the loop).
 // CBAR-COUNT-4: barrier.cluster.arrive.aligned;
@@ -47,7 +48,7 @@
 // OFF-NOT: clusters
 // OFF-NOT: mapa
 
-// BAD: row-program-cluster=6 is not a cluster size (expected 0, 1, 2, 4 or 8)
+// BAD: row-program-cluster=6 is not a cluster size (expected 0, 1, 2, 4, 8 or 16)
 func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
   %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
   %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>

@@ -179,6 +179,26 @@ TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
             FERRIC_ERROR_INVALID_ARGUMENT);
 }
 
+// Events are CUDA's: other targets, unknown ones and a null out-pointer are
+// a status and a message, nothing is handed out, and destroying nothing is
+// harmless.
+TEST(FerricCAPI, EventsAreCudas) {
+  void *event = reinterpret_cast<void *>(0x1);
+  EXPECT_EQ(ferric_target_event_record("cpu", nullptr, &event),
+            FERRIC_ERROR_RUN);
+  EXPECT_EQ(event, nullptr);
+  EXPECT_NE(std::string(ferric_last_error()).find("events are CUDA's"),
+            std::string::npos)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_target_event_record("cpu", nullptr, nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_target_event_record("tpu", nullptr, &event),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_target_event_synchronize("cpu", nullptr), FERRIC_ERROR_RUN);
+  ferric_target_event_destroy("cpu", nullptr);
+  ferric_target_event_destroy("tpu", reinterpret_cast<void *>(0x1));
+}
+
 // ferric_run_device_on_stream is CUDA's: other targets and missing
 // arguments are a status and a message, and nothing is handed out.
 TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {
@@ -227,8 +247,7 @@ func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
 }
 )mlir";
   ferric_executable *exe = nullptr;
-  ASSERT_EQ(ferric_compile(kDynamicAdd, "f", "cpu", "cache=0", &exe),
-            FERRIC_OK)
+  ASSERT_EQ(ferric_compile(kDynamicAdd, "f", "cpu", "cache=0", &exe), FERRIC_OK)
       << ferric_last_error();
   alignas(16) float a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   alignas(16) float b[8] = {1, 1, 1, 1, 1, 1, 1, 1};

@@ -285,6 +285,20 @@ FERRIC_CAPI_EXPORT ferric_status ferric_target_copy(const char *target,
 FERRIC_CAPI_EXPORT ferric_status ferric_target_synchronize(const char *target,
                                                            void *stream);
 
+/* Events ("cuda" only): ferric_target_event_record creates an event and
+ * records it on `stream` (NULL: the legacy default stream), marking the work
+ * queued there so far; it stays valid after the stream is destroyed, so that
+ * results of ferric_run_device_on_stream can be waited for after their
+ * stream is gone. ferric_target_event_synchronize waits on the host for that
+ * work; ferric_target_event_destroy frees the event (NULL: nothing). */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_event_record(const char *target,
+                                                            void *stream,
+                                                            void **event);
+FERRIC_CAPI_EXPORT ferric_status
+ferric_target_event_synchronize(const char *target, void *event);
+FERRIC_CAPI_EXPORT void ferric_target_event_destroy(const char *target,
+                                                    void *event);
+
 /*===----------------------------------------------------------------------===*
  * Tools
  *===----------------------------------------------------------------------===*/

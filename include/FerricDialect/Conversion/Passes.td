@@ -333,13 +333,14 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       (`row-program-subwarp` for teams narrower than a warp, else
       `row-program-registers`). With `row-program-cluster` = C > 1, a row
       too long for one block (more than 32768 elements) is a team of up to
-      C blocks of 1024 threads in one thread-block cluster
-      (`row-program-cluster`, sm_90): each block folds its share, and the
-      blocks exchange their totals through distributed shared memory
-      (`nvvm.mapa`) after a cluster barrier, every block folding them in
-      block order. A dynamic row length gets variants for rows of up to
-      512, 4096 and 32768 elements (and 32768 * C with clusters), the host
-      picking. Reductions
+      C blocks in one thread-block cluster (`row-program-cluster`, sm_90),
+      of the fewest threads from `row-program-cluster-block` up that hold
+      it: each block folds its share, writes its total into every block's
+      workgroup memory (`nvvm.mapa`, one remote store per block), and after
+      a cluster barrier every block folds the C totals in block order. A
+      dynamic row length gets variants for rows of up to 512, 4096 and
+      32768 elements (and, with clusters, the longest row each cluster
+      block size holds), the host picking. Reductions
       whose output was filled (or copied from a buffer filled) with a
       constant before the group start from it, and that fill and copy go.
     - Such a reduction with few outputs (at least 1 and at most half of
@@ -460,11 +461,17 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            /*default=*/"0",
            "With row-program: rows too long for one block's registers "
            "(more than 32768 elements) spread over a thread-block cluster "
-           "of up to this many blocks of 1024 threads (0, 1, 2, 4 or 8; "
-           "0 and 1 disable it; NVIDIA sm_90 and newer), which combine "
-           "their totals through distributed shared memory "
-           "(row-program-cluster); longer rows take the other row-group "
-           "kernels">,
+           "of up to this many blocks of row-program-cluster-block threads "
+           "(0, 1, 2, 4, 8 or 16; 0 and 1 disable it; 16 is beyond the "
+           "portable size and the runtime allows it per kernel; NVIDIA "
+           "sm_90 and newer), which combine their totals through "
+           "distributed shared memory (row-program-cluster); longer rows "
+           "take the other row-group kernels">,
+    Option<"rowProgramClusterBlock", "row-program-cluster-block",
+           "unsigned", /*default=*/"256",
+           "The fewest threads per block of cluster row programs (128, 256, "
+           "512 or 1024): a row takes the smallest block size from this up "
+           "whose cluster holds it (smaller blocks share an SM)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

@@ -95,9 +95,14 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "row-program-cluster",
       llvm::cl::desc("Rows too long for one block's registers spread over a "
                      "thread-block cluster of up to this many blocks (0, 1, "
-                     "2, 4 or 8; used on sm_90 and newer; ferric-reduction-"
-                     "to-gpu row-program-cluster)"),
-      llvm::cl::init(8)};
+                     "2, 4, 8 or 16; used on sm_90 and newer; ferric-"
+                     "reduction-to-gpu row-program-cluster)"),
+      llvm::cl::init(16)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterBlock{
+      *this, "row-program-cluster-block",
+      llvm::cl::desc("The fewest threads per block of cluster row programs "
+                     "(ferric-reduction-to-gpu row-program-cluster-block)"),
+      llvm::cl::init(256)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",
       llvm::cl::desc("Cluster row programs launch at most this many "

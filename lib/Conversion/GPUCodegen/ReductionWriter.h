@@ -53,20 +53,21 @@ constexpr unsigned kRowProgramBlockThreads = 1024;
 /// threads per row (a power of two), each holding `chunks` chunks of `width`
 /// consecutive elements, in blocks of `blockThreads` threads. A team wider
 /// than one block spans a thread-block cluster of `cluster` blocks of
-/// kRowProgramBlockThreads threads (1: no cluster).
+/// `blockThreads` threads (1: no cluster).
 struct RowProgramShape {
   unsigned team, chunks, width, blockThreads, cluster = 1;
 };
 
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`), or none if the row does not
-/// fit in registers: those of one block, else of a cluster of at most
-/// `maxCluster` blocks (a power of two; 1: no clusters).
-std::optional<RowProgramShape> chooseRowProgram(int64_t rowLength, Type element,
-                                                bool vectorizable,
-                                                unsigned blockSize,
-                                                unsigned warpSize,
-                                                unsigned maxCluster = 1);
+/// fit in registers: those of one block (up to kRowProgramBlockThreads
+/// threads), else of a cluster of at most `maxCluster` blocks (a power of
+/// two; 1: no clusters) of the fewest threads, from `clusterBlock` up, that
+/// hold it.
+std::optional<RowProgramShape>
+chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
+                 unsigned blockSize, unsigned warpSize, unsigned maxCluster = 1,
+                 unsigned clusterBlock = kRowProgramBlockThreads);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -104,6 +105,8 @@ public:
   /// Cluster row programs launch at most this many clusters, each looping
   /// over rows (0: one per row, up to 65535 blocks).
   void setClusterGrid(unsigned clusters) { clusterGrid = clusters; }
+  /// The fewest threads per block of cluster row programs.
+  void setClusterBlock(unsigned threads) { clusterBlock = threads; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -291,7 +294,7 @@ private:
   Value fillValue;
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
-  unsigned clusterGrid = 0;
+  unsigned clusterGrid = 0, clusterBlock = kRowProgramBlockThreads;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -235,8 +235,9 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   });
   Type element = cast<MemRefType>(x.getType()).getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
-    if (std::optional<RowProgramShape> shape = chooseRowProgram(
-            *n, element, contiguous, threads, warpSize, maxCluster))
+    if (std::optional<RowProgramShape> shape =
+            chooseRowProgram(*n, element, contiguous, threads, warpSize,
+                             maxCluster, clusterBlock))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -250,12 +251,17 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
                             arith::ConstantIndexOp::create(b, loc, 1));
   SmallVector<int64_t> maxLengths = {
       512, 4096, kRowProgramBlockThreads * kRowProgramMaxElements};
+  // Cluster variants: the longest row each block size holds.
   if (maxCluster > 1)
-    maxLengths.push_back(maxLengths.back() * maxCluster);
+    for (unsigned block = clusterBlock; block <= kRowProgramBlockThreads;
+         block *= 2)
+      if (int64_t rows = (int64_t)block * kRowProgramMaxElements * maxCluster;
+          rows > maxLengths.back())
+        maxLengths.push_back(rows);
   for (int64_t maxLength : maxLengths) {
     std::optional<RowProgramShape> shape =
         chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
-                         warpSize, maxCluster);
+                         warpSize, maxCluster, clusterBlock);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

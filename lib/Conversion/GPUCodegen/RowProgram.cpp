@@ -19,12 +19,13 @@
 // the members after them and store only what is read after the group.
 //
 // A row too long for one block's registers (more than 1024 threads x 32
-// values) takes a thread-block cluster (sm_90): its C blocks of 1024 threads
-// are one team of G = C * 1024, block r holding team threads r * 1024 ...;
-// each block folds its total as above, writes it to its workgroup memory,
-// and after a cluster barrier every thread reads the C totals through
-// distributed shared memory (nvvm.mapa) in block order. The row is still
-// read from memory once, and a few long rows keep C times more SMs busy.
+// values) takes a thread-block cluster (sm_90): its C blocks of Gb threads
+// are one team of G = C * Gb, block r holding team threads r * Gb ...; each
+// block folds its total as above, thread i < C writes it into block i's
+// workgroup memory through distributed shared memory (nvvm.mapa), and after
+// a cluster barrier every thread folds the C totals in block order. The row
+// is still read from memory once, and a few long rows keep C times more SMs
+// busy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,10 +47,9 @@ using namespace mlir::ferric;
 /// Bytes of `t`'s values in memory.
 static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
-std::optional<RowProgramShape>
-mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
-                               bool vectorizable, unsigned blockSize,
-                               unsigned warpSize, unsigned maxCluster) {
+std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
+    int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
+    unsigned warpSize, unsigned maxCluster, unsigned clusterBlock) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   RowProgramShape s;
@@ -80,15 +80,25 @@ mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
     s.blockThreads = std::max(blockSize, s.team);
     return s;
   }
-  // A cluster of full blocks: about kTargetElements per thread again, at
-  // most maxCluster blocks.
-  if (maxCluster < 2 ||
-      !fits(std::clamp<int64_t>(wanted, 2 * kRowProgramBlockThreads,
-                                (int64_t)maxCluster * kRowProgramBlockThreads)))
+  // A cluster of at most maxCluster blocks, of the fewest threads (from
+  // clusterBlock up) that hold the row: a block of T threads holding up to
+  // 32 values each uses about 64 registers, so that 65536 / (64 T) blocks
+  // share an SM and one block's exchanges overlap another's loads (on the
+  // H200, 131072 f32 per row: 16 blocks of 256 threads run 1.6x faster than
+  // 8 of 1024, which leave one block per SM). About kTargetElements per
+  // thread when the cluster is wide enough.
+  if (maxCluster < 2)
     return std::nullopt;
-  s.cluster = s.team / kRowProgramBlockThreads;
-  s.blockThreads = kRowProgramBlockThreads;
-  return s;
+  for (unsigned block = clusterBlock; block <= kRowProgramBlockThreads;
+       block *= 2) {
+    if (!fits(std::clamp<int64_t>(wanted, 2 * block,
+                                  (int64_t)maxCluster * block)))
+      continue;
+    s.cluster = s.team / block;
+    s.blockThreads = block;
+    return s;
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -142,47 +152,57 @@ static void clusterBarrier(OpBuilder &b, Location loc) {
   NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
 }
 
-/// The total over the C blocks of a cluster of each block's `partial`:
-/// thread 0 writes it to `slot` (one f32 of workgroup memory), and after a
-/// cluster barrier every thread reads the slots of blocks 0 .. C-1 through
-/// distributed shared memory and folds them in that order, so that every
-/// block gets the same total. With `finishArrival`, first waits for the
-/// cluster barrier the previous row arrived at (its readers of `slot` and
-/// the other slots are done).
+/// The total over the C blocks of a cluster of each block's `partial`, the
+/// same in every block: thread r < C of each block writes the block's
+/// partial into block r's `slots` (C f32 of workgroup memory) at its own
+/// rank, through distributed shared memory; after a cluster barrier every
+/// thread folds its block's slots 0 .. C-1 in that order. (C remote stores
+/// per block, one remote address per thread; reading the other blocks'
+/// totals instead would cost every thread C remote loads and addresses.)
+/// With `finishArrival`, first waits for the cluster barrier the previous
+/// row arrived at (every block is done reading the slots).
 static Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
-                          BlockArgument accArg, Value partial, Value slot,
-                          Value tid, unsigned C, bool finishArrival) {
+                          BlockArgument accArg, Value partial, Value slots,
+                          Value tid, Value rank, unsigned C,
+                          bool finishArrival) {
   Type f32 = b.getF32Type();
   Type accType = partial.getType();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  MLIRContext *ctx = b.getContext();
   if (finishArrival)
     NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
-  auto store = scf::IfOp::create(
+  auto push = scf::IfOp::create(
       b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
+                            arith::ConstantIndexOp::create(b, loc, C)),
       /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&store.getThenRegion().front());
+    b.setInsertionPointToStart(&push.getThenRegion().front());
     Value v = accType == f32
                   ? partial
                   : arith::ExtFOp::create(b, loc, f32, partial).getResult();
-    memref::StoreOp::create(b, loc, v, slot, zero);
-  }
-  clusterBarrier(b, loc);
-  MLIRContext *ctx = b.getContext();
-  Value address = arith::IndexCastOp::create(
-      b, loc, b.getI64Type(),
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slot));
-  Value local = LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3), address);
-  SmallVector<Value> totals;
-  for (unsigned r = 0; r < C; ++r) {
+    // This block's slot: the array's address + 4 * rank, in block tid.
+    Value base = arith::IndexCastOp::create(
+        b, loc, b.getI64Type(),
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slots));
+    Value offset = arith::IndexCastOp::create(
+        b, loc, b.getI64Type(),
+        arith::MulIOp::create(b, loc, rank,
+                              arith::ConstantIndexOp::create(b, loc, 4)));
+    Value local = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3),
+        arith::AddIOp::create(b, loc, base, offset).getResult());
     // Address space 7: shared memory of a block of the cluster.
     Value remote = NVVM::MapaOp::create(
         b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/7), local,
-        arith::ConstantIntOp::create(b, loc, r, 32));
-    Value v = LLVM::LoadOp::create(b, loc, f32, remote);
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), tid));
+    LLVM::StoreOp::create(b, loc, v, remote);
+  }
+  clusterBarrier(b, loc);
+  SmallVector<Value> totals;
+  for (unsigned r = 0; r < C; ++r) {
+    Value v = memref::LoadOp::create(
+        b, loc, slots, ValueRange{arith::ConstantIndexOp::create(b, loc, r)});
     if (accType != f32)
       v = arith::TruncFOp::create(b, loc, accType, v);
     totals.push_back(v);
@@ -209,8 +229,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
 
   // Workgroup memory: one value per warp for each reduction of a wide team
   // (its own buffer: every thread reads a total after the barrier, so the
-  // next reduction must not overwrite it); in a cluster, one more f32 per
-  // reduction: the block's total, which the other blocks read.
+  // next reduction must not overwrite it); in a cluster, C more f32
+  // per reduction: the C blocks' totals, which each block writes into all.
   SmallVector<Type> shared;
   unsigned numReductions = 0;
   if (wide)
@@ -221,7 +241,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
             {(int64_t)(T / warpSize)}, g.getRegionOutputArgs()[0].getType()));
       }
   if (C > 1)
-    shared.append(numReductions, getWorkgroupMemRefType({1}, b.getF32Type()));
+    shared.append(numReductions,
+                  getWorkgroupMemRefType({(int64_t)C}, b.getF32Type()));
   // Whole clusters, each taking rows at a time: at most clusterGrid of them
   // (0: up to 65535 blocks), so that they stay resident and loop over rows
   // instead of waiting for C free SMs at once for every row.
@@ -487,9 +508,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
               arith::AddIOp::create(b, loc, base, index(w)).getResult()));
         partial = treeFold(b, combiner, accArg, warps);
         if (C > 1)
-          partial = clusterTotal(b, loc, combiner, accArg, partial,
-                                 smem[numReductions + nextBuffer - 1], tid, C,
-                                 /*finishArrival=*/nextBuffer == 1);
+          partial =
+              clusterTotal(b, loc, combiner, accArg, partial,
+                           smem[numReductions + nextBuffer - 1], tid, rank, C,
+                           /*finishArrival=*/nextBuffer == 1);
       }
       rowValues[g.getDpsInits()[0]] =
           finishRowReduction(b, members, g, fill, partial, idx, isStorer);

@@ -3,12 +3,12 @@
 // log-softmax, RMSNorm, residual add + RMSNorm (two results) and LayerNorm
 // (gamma, beta) over static row lengths of 1 to 262145 elements
 // (Inputs/row_program_static.mlir: sub-warp teams, warp and block teams,
-// 128-bit chunks where the length allows, masked tails, clusters of 2 to 8
-// blocks past 32768 (40000: 4 blocks; 65537, 100003, 131072, 262144: 8),
-// the re-reading kernels past 262144) in f32, bf16 and f16, and over
-// dynamic row lengths (../Inputs/row_groups.mlir: the host picks a
-// variant; empty rows and rows of 262145 and 10^6+3 take the re-reading
-// kernels). --check compares every result
+// 128-bit chunks where the length allows, masked tails, thread-block
+// clusters of 16 blocks past 32768 (with the defaults: 256 threads per
+// block up to 131072, 512 for 262144, 1024 for 262145), the re-reading
+// kernels past 524288) in f32, bf16 and f16, and over dynamic row lengths
+// (../Inputs/row_groups.mlir: the host picks a variant; empty rows and rows
+// of 10^6+3 take the re-reading kernels). --check compares every result
 // with the unfused program run on the CPU in f64; LayerNorm in f16 and bf16
 // gets an explicit atol (0.02, 0.2): the program computes x - mean, the
 // scaling and y * g + b in the narrow type, and where b cancels y * g the
