@@ -553,21 +553,44 @@ static ferric_status targetOf(const char *target, Target &out) {
   return FERRIC_OK;
 }
 
-ferric_status ferric_target_alloc(const char *target, size_t bytes,
-                                  void **out) {
+/// The pointer `make` returns for the target named `target`, in `*out`
+/// (null on failure); `fn` and `outName` name the entry point and the
+/// out-parameter for the message.
+static ferric_status
+targetPointer(const char *fn, const char *outName, const char *target,
+              void **out,
+              llvm::function_ref<llvm::Expected<void *>(Target)> make) {
   lastError.clear();
   if (!out)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_target_alloc: out must not be NULL");
+                std::string(fn) + ": " + outName + " must not be NULL");
   *out = nullptr;
   Target t;
   if (ferric_status s = targetOf(target, t))
     return s;
-  auto p = allocateOnTarget(t, bytes);
+  auto p = make(t);
   if (!p)
     return fail(FERRIC_ERROR_RUN, p.takeError());
   *out = *p;
   return FERRIC_OK;
+}
+
+/// `call` for the target named `target`: its error is FERRIC_ERROR_RUN.
+static ferric_status targetCall(const char *target,
+                                llvm::function_ref<llvm::Error(Target)> call) {
+  lastError.clear();
+  Target t;
+  if (ferric_status s = targetOf(target, t))
+    return s;
+  if (llvm::Error e = call(t))
+    return fail(FERRIC_ERROR_RUN, std::move(e));
+  return FERRIC_OK;
+}
+
+ferric_status ferric_target_alloc(const char *target, size_t bytes,
+                                  void **out) {
+  return targetPointer("ferric_target_alloc", "out", target, out,
+                       [&](Target t) { return allocateOnTarget(t, bytes); });
 }
 
 void ferric_target_free(const char *target, void *data) {
@@ -583,49 +606,24 @@ ferric_status ferric_target_copy(const char *target, void *dst, const void *src,
   if (bytes && (!dst || !src))
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 "ferric_target_copy: dst and src must not be NULL");
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  if (llvm::Error e = copyOnTarget(t, dst, src, bytes))
-    return fail(FERRIC_ERROR_RUN, std::move(e));
-  return FERRIC_OK;
+  return targetCall(target,
+                    [&](Target t) { return copyOnTarget(t, dst, src, bytes); });
 }
 
 ferric_status ferric_target_synchronize(const char *target, void *stream) {
-  lastError.clear();
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  if (llvm::Error e = synchronizeTarget(t, stream))
-    return fail(FERRIC_ERROR_RUN, std::move(e));
-  return FERRIC_OK;
+  return targetCall(target,
+                    [&](Target t) { return synchronizeTarget(t, stream); });
 }
 
 ferric_status ferric_target_event_record(const char *target, void *stream,
                                          void **event) {
-  lastError.clear();
-  if (!event)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_target_event_record: event must not be NULL");
-  *event = nullptr;
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  auto e = recordTargetEvent(t, stream);
-  if (!e)
-    return fail(FERRIC_ERROR_RUN, e.takeError());
-  *event = *e;
-  return FERRIC_OK;
+  return targetPointer("ferric_target_event_record", "event", target, event,
+                       [&](Target t) { return recordTargetEvent(t, stream); });
 }
 
 ferric_status ferric_target_event_synchronize(const char *target, void *event) {
-  lastError.clear();
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  if (llvm::Error e = synchronizeTargetEvent(t, event))
-    return fail(FERRIC_ERROR_RUN, std::move(e));
-  return FERRIC_OK;
+  return targetCall(target,
+                    [&](Target t) { return synchronizeTargetEvent(t, event); });
 }
 
 void ferric_target_event_destroy(const char *target, void *event) {

@@ -436,6 +436,17 @@ llvm::Error mlir::ferric::runner::copyOnTarget(Target target, void *dst,
   return llvm::Error::success();
 }
 
+/// Runs `call` on the runtime; the error it records, prefixed by `what`.
+static llvm::Error runtimeCall(const RuntimeLib &lib, llvm::StringRef what,
+                               llvm::function_ref<void()> call) {
+  (void)lib.takeError();
+  call();
+  std::string why = lib.takeError();
+  if (!why.empty())
+    return llvm::createStringError(what + ": " + why);
+  return llvm::Error::success();
+}
+
 llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
                                                     void *stream) {
   auto lib = RuntimeLib::get(target);
@@ -443,12 +454,8 @@ llvm::Error mlir::ferric::runner::synchronizeTarget(Target target,
     return lib.takeError();
   if (!*lib)
     return llvm::Error::success(); // the CPU runs synchronously
-  (void)(*lib)->takeError();
-  (*lib)->api->streamSynchronize(stream);
-  std::string why = (*lib)->takeError();
-  if (!why.empty())
-    return llvm::createStringError("stream synchronization failed: " + why);
-  return llvm::Error::success();
+  return runtimeCall(**lib, "stream synchronization failed",
+                     [&] { (*lib)->api->streamSynchronize(stream); });
 }
 
 /// The runtime of `target` if it has events (CUDA), else an error.
@@ -488,12 +495,8 @@ llvm::Error mlir::ferric::runner::synchronizeTargetEvent(Target target,
     return lib.takeError();
   if (!event)
     return llvm::createStringError("the event is null");
-  (void)(*lib)->takeError();
-  (*lib)->api->eventSynchronize(event);
-  std::string why = (*lib)->takeError();
-  if (!why.empty())
-    return llvm::createStringError("event synchronization failed: " + why);
-  return llvm::Error::success();
+  return runtimeCall(**lib, "event synchronization failed",
+                     [&] { (*lib)->api->eventSynchronize(event); });
 }
 
 void mlir::ferric::runner::destroyTargetEvent(Target target, void *event) {
