@@ -156,6 +156,17 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
   return success();
 }
 
+void mlir::ferric::buildMatmulReportPipeline(OpPassManager &pm,
+                                             StringRef report) {
+  NVVMPipelineOptions options;
+  pipelines::addFrontEnd(pm, /*fuse=*/true, options.minOps, report,
+                         /*maxBuffers=*/0);
+  FerricMatmulToCublasLtPassOptions cublasLt;
+  cublasLt.allowTF32 = options.tf32;
+  cublasLt.report = report.str();
+  pm.addPass(createFerricMatmulToCublasLtPass(cublasLt));
+}
+
 LogicalResult
 mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
                                 const NVVMPipelineOptions &options,

@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Runner/Runner.h"
 #include "FerricDialect/Transforms/Passes.h"
@@ -22,6 +24,30 @@
 
 using namespace mlir;
 using namespace mlir::ferric;
+
+/// Runs the passes `build` adds (given a report file to append to) on
+/// `module` and returns what they reported.
+static llvm::Expected<std::string>
+reportOf(ModuleOp module,
+         llvm::function_ref<void(OpPassManager &, llvm::StringRef)> build) {
+  // The passes append their reports to a file; use a fresh temporary one.
+  llvm::SmallString<128> path;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
+    return llvm::createStringError("cannot create a temporary file: " +
+                                   ec.message());
+  PassManager pm(module.getContext());
+  build(pm, path);
+  bool ok = succeeded(pm.run(module));
+  auto text = llvm::MemoryBuffer::getFile(path);
+  llvm::sys::fs::remove(path);
+  if (!ok)
+    return llvm::createStringError("the passes failed");
+  if (!text)
+    return llvm::createStringError("cannot read the report: " +
+                                   text.getError().message());
+  return (*text)->getBuffer().str();
+}
 
 llvm::Expected<std::string>
 mlir::ferric::runner::fusionReport(llvm::StringRef irText,
@@ -52,23 +78,36 @@ mlir::ferric::runner::fusionReport(llvm::StringRef irText,
   if (!module)
     return failWith("cannot parse the module");
 
-  // The pass appends its report to a file; use a fresh temporary one.
-  llvm::SmallString<128> path;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
-    return llvm::createStringError("cannot create a temporary file: " +
-                                   ec.message());
-  FerricFusePassOptions fuseOptions;
-  fuseOptions.report = std::string(path);
-  PassManager pm(&ctx);
-  pm.addNestedPass<func::FuncOp>(createFerricFusePass(fuseOptions));
-  bool ok = succeeded(pm.run(*module));
-  auto text = llvm::MemoryBuffer::getFile(path);
-  llvm::sys::fs::remove(path);
-  if (!ok)
+  // Matmuls also get the epilogue decisions of ferric-matmul-to-cublaslt
+  // (the CUDA default), taken on a copy after the NVVM front end.
+  OwningOpRef<ModuleOp> plan;
+  if (module->walk([](MatmulOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    plan = module->clone();
+
+  auto fused = reportOf(*module, [](OpPassManager &pm, llvm::StringRef path) {
+    FerricFusePassOptions fuseOptions;
+    fuseOptions.report = path.str();
+    pm.addNestedPass<func::FuncOp>(createFerricFusePass(fuseOptions));
+  });
+  if (!fused) {
+    llvm::consumeError(fused.takeError());
     return failWith("ferric-fuse failed");
-  if (!text)
-    return llvm::createStringError("cannot read the report: " +
-                                   text.getError().message());
-  return (*text)->getBuffer().str();
+  }
+  if (!plan)
+    return *fused;
+  size_t before = errors.size();
+  auto planned = reportOf(*plan, [](OpPassManager &pm, llvm::StringRef path) {
+    buildMatmulReportPipeline(pm, path);
+  });
+  constexpr llvm::StringLiteral kSection = "ferric-matmul-to-cublaslt report";
+  if (!planned) {
+    std::string why = llvm::toString(planned.takeError());
+    if (errors.size() > before)
+      why = errors[before];
+    errors.resize(before);
+    return *fused + kSection.str() + ": not available (" + why + ")\n";
+  }
+  size_t at = planned->find(kSection);
+  return *fused + (at == std::string::npos ? "" : planned->substr(at));
 }

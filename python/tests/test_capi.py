@@ -157,6 +157,7 @@ def test_fusion_report_and_errors():
     report = _capi._take_string(out)
     assert report.startswith("ferric-fuse report for @swiglu\n")
     assert "kernel launches: 2 -> 1" in report
+    assert "cublaslt" not in report  # no matmul, no epilogue section
     assert lib.ferric_fusion_report(b"func.func @f(", ctypes.byref(out)) == 2
     assert _last_error().startswith("cannot parse the module\n")
     with pytest.raises(ferric.FerricError, match="cannot parse the module"):
@@ -196,3 +197,29 @@ def test_run_device_frames_refill_and_recover():
                                   np.full(8, 2, np.float32))
     with pytest.raises(ferric.FerricError, match="takes 1 arguments"):
         ft.run_device(exe, [a, a])
+
+
+MATMUL_BIAS_GELU = """
+func.func @bias_gelu(%x: tensor<64x32xf32>, %w: tensor<32x16xf32>,
+                     %b: tensor<16xf32>) -> tensor<64x16xf32> {
+  %y = ferric.matmul %x, %w : tensor<64x32xf32>, tensor<32x16xf32> -> tensor<64x16xf32>
+  %bb = ferric.broadcast %b dims [0] : tensor<16xf32> -> tensor<64x16xf32>
+  %z = ferric.add %y, %bb : tensor<64x16xf32>
+  %g = ferric.gelu %z : tensor<64x16xf32>
+  return %g : tensor<64x16xf32>
+}
+"""
+
+
+def test_fusion_report_says_what_goes_into_the_cublaslt_epilogue():
+    # A program with a matmul also gets ferric-matmul-to-cublaslt's part
+    # (decided after the NVVM front end; no GPU needed): the bias and the
+    # GELU go into the one cuBLASLt call.
+    report = ferric.fusion_report(MATMUL_BIAS_GELU)
+    fuse, _, cublaslt = report.partition("ferric-matmul-to-cublaslt report\n")
+    assert fuse.startswith("ferric-fuse report for @bias_gelu\n")
+    assert "'ferric.matmul' is not fusible" in fuse
+    assert cublaslt.splitlines()[0] == "  matmuls: 1"
+    assert cublaslt.splitlines()[1].endswith(
+        "cuBLASLt, one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)")
+

@@ -163,6 +163,13 @@ LogicalResult buildSPIRVPipeline(OpPassManager &pm,
                                  const SPIRVPipelineOptions &options,
                                  PipelineErrorHandler emitError);
 
+/// The front end of ferric-lower-to-nvvm (default options) and its
+/// ferric-matmul-to-cublaslt, stopping there, both appending their reports
+/// to `report`: what the fusion report of the C API and Python adds for
+/// programs with matmuls (which cuBLASLt epilogue each one takes, and what
+/// stays in a Ferric kernel and why). Needs no GPU.
+void buildMatmulReportPipeline(OpPassManager &pm, llvm::StringRef report);
+
 /// Registers ferric-lower-to-cpu, ferric-lower-to-nvvm, ferric-lower-to-spirv.
 void registerFerricPipelines();
 
