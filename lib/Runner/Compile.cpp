@@ -351,6 +351,8 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
 
   // The module to lower: the entry and what it calls, renamed, promoted.
   stages::keepOnlyEntry(*module, *entry);
+  if (llvm::Error e = stages::checkRanks(*module))
+    return std::move(e);
   auto symbol = stages::prefixSymbols(*module, *entry);
   if (!symbol)
     return symbol.takeError();

@@ -38,6 +38,16 @@ namespace stages {
 // PrepareModule.cpp: from the module as given to the module to lower
 //===----------------------------------------------------------------------===//
 
+/// The most dimensions of a tensor the runner compiles (the C API's
+/// FERRIC_MAX_RANK, numpy's limit): LLVM's time grows with the rank of the
+/// memref descriptors (rank 1001 took 72 s in the JIT).
+constexpr int64_t kMaxRank = 64;
+
+/// An error naming the first value of a shaped type of more than kMaxRank
+/// dimensions in `module` (its op's line), if any: run on the module to
+/// lower (the entry and what it calls).
+llvm::Error checkRanks(ModuleOp module);
+
 /// The function to run: `name`, or the only public function with a body.
 llvm::Expected<func::FuncOp> chooseEntry(ModuleOp module, StringRef name);
 

@@ -100,6 +100,42 @@ static unsigned lineOf(Operation *op) {
   return loc ? loc.getLine() : 0;
 }
 
+llvm::Error stages::checkRanks(ModuleOp module) {
+  auto tooDeep = [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && shaped.hasRank() && shaped.getRank() > kMaxRank;
+  };
+  std::string what;
+  auto note = [&](Operation *op, Type t, llvm::StringRef role) {
+    auto shaped = cast<ShapedType>(t);
+    llvm::raw_string_ostream os(what);
+    os << "a " << role << " of '" << op->getName() << "'";
+    if (unsigned line = lineOf(op))
+      os << " at line " << line;
+    os << " has rank " << shaped.getRank() << " (element type "
+       << shaped.getElementType() << "), above the " << kMaxRank
+       << " dimensions the runner compiles";
+  };
+  module.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (tooDeep(t)) {
+        note(op, t, "result");
+        return WalkResult::interrupt();
+      }
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          if (tooDeep(a.getType())) {
+            note(op, a.getType(), "block argument");
+            return WalkResult::interrupt();
+          }
+    return WalkResult::advance();
+  });
+  if (what.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(what);
+}
+
 llvm::Error stages::checkVulkanArguments(StringRef entry,
                                          llvm::ArrayRef<ValueSpec> args) {
   for (auto [i, spec] : llvm::enumerate(args))
