@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(
   # toolchain
-  cmake ninja-build g++ git python3 clang-format
+  cmake ninja-build g++ git python3 clang-format ccache
   # LLVM/MLIR 22 (headers, shared libMLIR, tools, lit/FileCheck)
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libcurl4-openssl-dev
