@@ -32,6 +32,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
@@ -154,6 +155,82 @@ struct Specials {
   }
 };
 
+/// Whether `v` is a constant +-0 (scalar or splat); `negative` is set for
+/// -0.
+static bool isZeroConstant(Value v, bool &negative) {
+  if (matchPattern(v, m_PosZeroFloat())) {
+    negative = false;
+    return true;
+  }
+  if (matchPattern(v, m_NegZeroFloat())) {
+    negative = true;
+    return true;
+  }
+  return false;
+}
+
+/// lavapipe's code generator (gallivm) simplifies arithmetic whose operand
+/// is the literal zero before any float control applies: x * 0 -> 0,
+/// 0 / x -> 0, x / 0 -> undef, x + 0 -> x, 0 - x -> -x. Those are wrong for
+/// infinities, NaN and the sign of zero. Write IEEE's result for a constant
+/// +-0 operand without that arithmetic, so every driver computes it:
+///   x * (+-0)  = x finite ? 0 with x's sign (flipped for -0) : NaN
+///   x / (+-0)  = x * (+-inf)
+///   (+-0) / x  = x is NaN or +-0 ? NaN : 0 with x's sign (flipped for -0)
+///   x + (+0)   = x == 0 ? +0 : x
+///   (+0) - x   = x == 0 ? +0 : -x
+/// (x - (+0), x + (-0) and (-0) - x are computed exactly by every driver:
+/// gallivm's shortcut x - 0 -> x is exact, and -0 is no literal zero.)
+static void addZeroOperandSpecials(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<arith::MulFOp, arith::DivFOp, arith::AddFOp, arith::SubFOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    bool lhsNeg = false, rhsNeg = false;
+    bool lhsZero = isZeroConstant(lhs, lhsNeg);
+    bool rhsZero = isZeroConstant(rhs, rhsNeg);
+    if (lhsZero == rhsZero) // neither, or both (folded by the canonicalizer)
+      continue;
+    Value x = lhsZero ? rhs : lhs;
+    bool zeroNeg = lhsZero ? lhsNeg : rhsNeg;
+    OpBuilder b(op);
+    Specials s{b, op->getLoc(), x.getType()};
+    // The zero whose sign is x's (-0 included: 1 / -0 = -inf) flipped for
+    // a -0 operand. No copysign: on f64 that needs 64-bit integers.
+    auto signedZero = [&] {
+      Value recip = arith::DivFOp::create(b, op->getLoc(), s.cst(1.0), x);
+      Value neg = s.orI(s.lt(x, s.cst(0.0)), s.lt(recip, s.cst(0.0)));
+      return zeroNeg ? s.sel(neg, s.cst(0.0), s.cst(-0.0))
+                     : s.sel(neg, s.cst(-0.0), s.cst(0.0));
+    };
+    Value r;
+    if (isa<arith::MulFOp>(op)) {
+      r = s.sel(s.lt(s.abs(x), s.inf()), signedZero(), s.nan());
+    } else if (isa<arith::DivFOp>(op)) {
+      if (rhsZero) {
+        double inf = std::numeric_limits<double>::infinity();
+        r = arith::MulFOp::create(b, op->getLoc(), x,
+                                  s.cst(zeroNeg ? -inf : inf));
+      } else {
+        r = s.sel(s.orI(s.isNaN(x), s.eq(x, s.cst(0.0))), s.nan(),
+                  signedZero());
+      }
+    } else if (isa<arith::AddFOp>(op) && !zeroNeg) {
+      r = s.sel(s.eq(x, s.cst(0.0)), s.cst(0.0), x);
+    } else if (isa<arith::SubFOp>(op) && lhsZero && !zeroNeg) {
+      r = s.sel(s.eq(x, s.cst(0.0)), s.cst(0.0),
+                arith::NegFOp::create(b, op->getLoc(), x));
+    } else {
+      continue;
+    }
+    op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+  }
+}
+
 /// Wraps every GLSL-bound math op in its special cases.
 void addSpecialValues(Operation *root) {
   SmallVector<Operation *> ops;
@@ -215,6 +292,7 @@ struct FerricLegalizeMathForSPIRVPass
     });
     if (rejected)
       return signalPassFailure();
+    addZeroOperandSpecials(getOperation());
     addSpecialValues(getOperation());
     RewritePatternSet patterns(&getContext());
     populatePolynomialApproximateErfPattern(patterns);

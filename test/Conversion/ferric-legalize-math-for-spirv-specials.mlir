@@ -1,5 +1,5 @@
-// RUN: ferric-opt %s --pass-pipeline='builtin.module(gpu.module(ferric-legalize-math-for-spirv))' | FileCheck %s
-// RUN: ferric-opt %s --pass-pipeline='builtin.module(gpu.module(ferric-legalize-math-for-spirv,convert-math-to-spirv))' | FileCheck %s --check-prefix=SPIRV
+// RUN: ferric-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(ferric-legalize-math-for-spirv))' | FileCheck %s
+// RUN: ferric-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(ferric-legalize-math-for-spirv,convert-math-to-spirv))' | FileCheck %s --check-prefix=SPIRV
 
 // ferric-legalize-math-for-spirv on special values and types: the target
 // environment of the gpu.module's targets becomes its spirv.target_env, so
@@ -47,6 +47,71 @@ gpu.module @k [#spirv.target_env<#spirv.vce<v1.3, [Shader, Float16, Float64], []
     memref.store %2, %oh[%c0] : memref<1xf16>
     memref.store %3, %od[%c0] : memref<2xf64>
     memref.store %4, %od[%c1] : memref<2xf64>
+    gpu.return
+  }
+}
+
+// -----
+
+// Arithmetic with a constant +-0 operand, which lavapipe's code generator
+// simplified before the float controls apply (x * 0 -> 0, x / 0 -> undef,
+// 0 / x -> 0, x + 0 -> x, 0 - x -> -x): written as IEEE's result without
+// that arithmetic. x - 0 is exact as it is (here folded to x).
+
+// CHECK-LABEL: gpu.module @zeros
+//       CHECK:   gpu.func @f(%[[X:.*]]: f32, %[[V:.*]]: vector<4xf32>,
+//   CHECK-NOT:   arith.mulf %[[X]], %{{.*}} : f32
+//       CHECK:   %[[RCP:.*]] = arith.divf %{{.*}}, %[[X]] : f32
+//       CHECK:   %[[RNEG:.*]] = arith.cmpf olt, %[[RCP]], %[[ZERO:.*]] : f32
+//       CHECK:   %[[XNEG:.*]] = arith.cmpf olt, %[[X]], %[[ZERO]] : f32
+//       CHECK:   %[[NEG:.*]] = arith.ori %[[XNEG]], %[[RNEG]] : i1
+//       CHECK:   %[[SZ:.*]] = arith.select %[[NEG]], %[[MZERO:.*]], %[[ZERO]] : f32
+//       CHECK:   %[[AX:.*]] = math.absf %[[X]] : f32
+//       CHECK:   %[[FINITE:.*]] = arith.cmpf olt, %[[AX]], %[[INF:.*]] : f32
+//       CHECK:   %[[MUL:.*]] = arith.select %[[FINITE]], %[[SZ]], %[[NAN:.*]] : f32
+//       CHECK:   %[[DIVZ:.*]] = arith.mulf %[[X]], %[[INF]] : f32
+//       CHECK:   arith.select %{{.*}}, %[[MZERO]], %[[ZERO]] : f32
+//       CHECK:   %[[XZ:.*]] = arith.cmpf oeq, %[[X]], %[[ZERO]] : f32
+//       CHECK:   %[[XNAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+//       CHECK:   %[[BAD:.*]] = arith.ori %[[XNAN]], %[[XZ]] : i1
+//       CHECK:   %[[ZDIV:.*]] = arith.select %[[BAD]], %[[NAN]], %{{.*}} : f32
+//       CHECK:   %[[ADD:.*]] = arith.select %{{.*}}, %[[ZERO]], %[[X]] : f32
+//       CHECK:   %[[NX:.*]] = arith.negf %[[X]] : f32
+//       CHECK:   %[[SUB:.*]] = arith.select %{{.*}}, %[[ZERO]], %[[NX]] : f32
+//       CHECK:   math.absf %[[V]] : vector<4xf32>
+//       CHECK:   %[[VMUL:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+//   CHECK-NOT:   arith.mulf %{{.*}}, %[[V]]
+//       CHECK:   memref.store %[[MUL]]
+//       CHECK:   memref.store %[[DIVZ]]
+//       CHECK:   memref.store %[[ZDIV]]
+//       CHECK:   memref.store %[[ADD]]
+//       CHECK:   memref.store %[[SUB]]
+//       CHECK:   memref.store %[[X]]
+//       CHECK:   vector.store %[[VMUL]]
+gpu.module @zeros [#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, #spirv.resource_limits<>>] {
+  gpu.func @f(%x: f32, %v: vector<4xf32>, %o: memref<8xf32>, %ov: memref<4xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %z = arith.constant 0.0 : f32
+    %zv = arith.constant dense<0.0> : vector<4xf32>
+    %0 = arith.mulf %x, %z : f32
+    %1 = arith.divf %x, %z : f32
+    %2 = arith.divf %z, %x : f32
+    %3 = arith.addf %z, %x : f32
+    %4 = arith.subf %z, %x : f32
+    %5 = arith.subf %x, %z : f32
+    %6 = arith.mulf %zv, %v : vector<4xf32>
+    memref.store %0, %o[%c0] : memref<8xf32>
+    memref.store %1, %o[%c1] : memref<8xf32>
+    memref.store %2, %o[%c2] : memref<8xf32>
+    memref.store %3, %o[%c3] : memref<8xf32>
+    memref.store %4, %o[%c4] : memref<8xf32>
+    memref.store %5, %o[%c5] : memref<8xf32>
+    vector.store %6, %ov[%c0] : memref<4xf32>, vector<4xf32>
     gpu.return
   }
 }

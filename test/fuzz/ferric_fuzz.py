@@ -50,11 +50,10 @@ EXPECTED_REJECTIONS = [
 # still reaches them with --full-space.
 KNOWN_DEFECT_EXCLUDES = {
     'cpu': set(),
-    # lavapipe folds x * 0.0, 0.0 / x and x / 0.0 with a constant 0.0 to 0
-    # (or garbage) for x = inf or NaN, although every entry point declares
-    # SignedZeroInfNanPreserve and the instructions are NoContraction; with
-    # a zero tensor operand the results are IEEE. Not fixed yet.
-    'vulkan': {('mul/div', 'const 0')},
+    # Empty since ferric-legalize-math-for-spirv rewrites arithmetic with a
+    # constant +-0 operand (lavapipe folded x * 0.0, 0.0 / x and x / 0.0);
+    # ('mul/div', 'const 0') is how that part of the space was kept out.
+    'vulkan': set(),
     'cuda': set(),
 }
 

@@ -157,6 +157,15 @@ def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
     f64 math ops that GLSL.std.450 lacks (rather than emitting SPIR-V that
     `spirv-val` refuses). Run it inside `gpu.module` before
     `convert-math-to-spirv`.
+
+    GLSL.std.450 leaves special values undefined, so every exp, log, sqrt,
+    rsqrt, tanh, erf and pow gets C's special cases as selects around the
+    GLSL call. Arithmetic with a constant +-0 operand is written as IEEE's
+    result without that arithmetic (`x * 0` as a select on `x` being
+    finite, `x / 0` as `x * inf`, `0 / x`, `x + 0` and `0 - x` as selects):
+    lavapipe's code generator simplifies `x * 0 -> 0`, `0 / x -> 0`,
+    `x / 0 -> undef`, `x + 0 -> x` and `0 - x -> -x` whatever the float
+    controls say.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

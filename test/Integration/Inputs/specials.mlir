@@ -1,5 +1,6 @@
 // IEEE special values and C's pow special cases, which every target must
-// compute alike (test/Integration/{cpu,vulkan}/run-specials.mlir).
+// compute alike (test/Integration/{cpu,vulkan}/run-specials.mlir; the CPU runs
+// @constzero only).
 
 func.func @ieee(%x: tensor<6xf32>, %z: tensor<6xf32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
   %0 = ferric.sub %x, %x : tensor<6xf32>
@@ -39,4 +40,21 @@ func.func @types(%h: tensor<4xf16>, %b: tensor<4xbf16>, %d: tensor<4xf64>)
   %6 = ferric.sqrt %5 : tensor<4xf64>
   %7 = ferric.rsqrt %5 : tensor<4xf64>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<4xf16>, tensor<4xbf16>, tensor<4xbf16>, tensor<4xbf16>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
+}
+
+// Arithmetic with a constant +-0 operand: lavapipe's code generator
+// simplified x * 0 -> 0, 0 / x -> 0, x / 0 -> undef, x + 0 -> x and
+// 0 - x -> -x, wrong for infinities, NaN and the sign of zero.
+func.func @constzero(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %z = arith.constant 0.0 : f32
+  %nz = arith.constant -0.0 : f32
+  %0 = ferric.mul %x, %z : tensor<8xf32>, f32
+  %1 = ferric.mul %nz, %x : f32, tensor<8xf32>
+  %2 = ferric.div %x, %z : tensor<8xf32>, f32
+  %3 = ferric.div %x, %nz : tensor<8xf32>, f32
+  %4 = ferric.div %z, %x : f32, tensor<8xf32>
+  %5 = ferric.div %nz, %x : f32, tensor<8xf32>
+  %6 = ferric.add %x, %z : tensor<8xf32>, f32
+  %7 = ferric.sub %z, %x : f32, tensor<8xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }

@@ -12,13 +12,20 @@
 // RUN:   np.save('%t.x.npy', np.array([inf, -inf, nan, 2, -0.0, 0], np.float32)); \
 // RUN:   np.save('%t.px.npy', np.array([0, -1, 0, nan, 1, nan, -1, -0.0, -2, -inf, -inf, 2], np.float32)); \
 // RUN:   np.save('%t.py.npy', np.array([0, 0.5, -1, 1, inf, 0, inf, -1, 3, 0.5, -3, 10], np.float32)); \
-// RUN:   np.save('%t.u.npy', np.array([nan, inf, -inf, -1, -0.0, 0, 1, 20], np.float32))"
+// RUN:   np.save('%t.u.npy', np.array([nan, inf, -inf, -1, -0.0, 0, 1, 20], np.float32)); \
+// RUN:   np.save('%t.z.npy', np.array([inf, -inf, nan, 2, -0.0, 0, -3, 1e30], np.float32))"
 
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=ieee --input=%t.x.npy --input=zeros:6xf32 --print | FileCheck %s --check-prefix=IEEE
 // IEEE: result 0: array([nan, nan, nan, 0, 0, 0], shape=(6,), dtype=f32)
 // IEEE: result 1: array([nan, nan, nan, 0, -0, 0], shape=(6,), dtype=f32)
 // IEEE: result 2: array([0, -0, nan, 0, nan, nan], shape=(6,), dtype=f32)
 // IEEE: result 3: array([inf, -inf, nan, inf, nan, nan], shape=(6,), dtype=f32)
+
+// A constant +-0 operand (lavapipe's code generator simplified x * 0 -> 0,
+// 0 / x -> 0, x / 0 -> undef, x + 0 -> x, 0 - x -> -x); the CPU prints the
+// same (test/Integration/cpu/run-specials.mlir).
+// RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=constzero --input=%t.z.npy --print | FileCheck %S/../cpu/run-specials.mlir --check-prefix=ZERO
+// RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=constzero --input=%t.z.npy --no-fuse --print | FileCheck %S/../cpu/run-specials.mlir --check-prefix=ZERO
 
 // pow(0, 0) = 1, pow(-1, 0.5) = nan, pow(0, -1) = inf, pow(nan, 1) = nan,
 // pow(1, inf) = 1, pow(nan, 0) = 1, pow(-1, inf) = 1, pow(-0, -1) = -inf,
