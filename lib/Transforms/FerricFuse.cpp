@@ -14,6 +14,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -120,6 +121,17 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
+    {
+      // Only these rewrites: no folding, no constant CSE, no region
+      // simplification (the rest of the function stays as written).
+      RewritePatternSet patterns(&getContext());
+      populateFusionPreparePatterns(patterns, cheapCost);
+      GreedyRewriteConfig config;
+      config.enableFolding(false).enableConstantCSE(false);
+      config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+      if (failed(applyPatternsGreedily(func, std::move(patterns), config)))
+        return signalPassFailure();
+    }
     eraseDeadOps(func);
     {
       DominanceInfo dom(func);

@@ -22,6 +22,17 @@ namespace ferric {
 /// place their defaults are written); `report` is not the planner's concern.
 using FusionOptions = FerricFusePassOptions;
 
+/// Rewrites ferric-fuse applies before planning (FusionPrepare.cpp), so that
+/// numpy-style programs fuse like the same program written by hand: a
+/// `tensor.collapse_shape` dropping the kept dims of a keepdim reduction
+/// moves up through the elementwise ops in between and folds into the
+/// reduction; a `ferric.broadcast` of the single-use result of an
+/// elementwise op of scalar cost <= `cheapCost` moves above that op (which
+/// then joins its consumer's kernel, recomputed per element, instead of
+/// being a small kernel whose result the consumer reads).
+void populateFusionPreparePatterns(RewritePatternSet &patterns,
+                                   unsigned cheapCost);
+
 /// What a fused op reads: a value through an indexing map.
 using InputKey = std::pair<Value, AffineMap>;
 

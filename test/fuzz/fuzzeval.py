@@ -171,6 +171,8 @@ class Evaluator:
                 for d in op.attrs['dims']:
                     x = np.expand_dims(x, d)
                 v = np.broadcast_to(x, r.shape).copy()
+            elif k == 'collapse':
+                v = args[0].reshape(r.shape)
             elif k == 'reduce':
                 v = self.reduce(op.attrs['rkind'], args[0], op.attrs['dims'],
                                 op.attrs['keepdim'], r.dt)

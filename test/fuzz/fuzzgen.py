@@ -5,7 +5,9 @@ A program is one public function over tensors of one iteration shape (the
 (the base shape with leading, trailing or all dims removed), matmul weights
 and masks. Ops are drawn over every elementwise op, casts, cmp/select,
 reductions (first, last, all or some dims, with and without keepdim; the
-result is returned or broadcast back), matmul, scalar constants and scalar
+result is returned or broadcast back, a keepdim one also numpy-style:
+elementwise ops on it, a collapse_shape dropping the kept dims, a
+broadcast back), matmul, scalar constants and scalar
 arguments. Values are reused, so subexpressions are shared.
 """
 import math
@@ -136,6 +138,11 @@ def op_text(op):
         kd = ' keepdim' if op.attrs['keepdim'] else ''
         return (f'%{r.name} = ferric.reduce {op.attrs["rkind"]} %{a[0].name} '
                 f'dims [{dims}]{kd} : {a[0].type()} -> {r.type()}')
+    if k == 'collapse':
+        groups = ', '.join('[' + ', '.join(map(str, g)) + ']'
+                           for g in op.attrs['groups'])
+        return (f'%{r.name} = tensor.collapse_shape %{a[0].name} [{groups}] : '
+                f'{a[0].type()} into {r.type()}')
     if k == 'matmul':
         return (f'%{r.name} = ferric.matmul %{a[0].name}, %{a[1].name} : '
                 f'{a[0].type()}, {a[1].type()} -> {r.type()}')
@@ -431,8 +438,37 @@ class Gen:
         self.add_op('reduce', r, [x], rkind=rk, dims=dims, keepdim=keep)
         if not keep and rng.random() < 0.65:
             self.broadcast(r, dims)
+        elif keep and rng.random() < 0.7:
+            self.keepdim_broadcast(r, dims)
         else:
             self.others.append(r)
+
+    def keepdim_broadcast(self, r, dims):
+        """numpy-style use of a keepdim result (what the Python package
+        records): elementwise ops on it, a collapse_shape that drops the
+        kept dims, a broadcast back to the full shape."""
+        rng = self.rng
+        v = r
+        for _ in range(int(rng.integers(0, 3))):
+            op = self.choice(self.space.unary)
+            if not self.allowed(op, v.dt):
+                break
+            u = Val(self.fresh(), v.dt, v.shape, v.dyn)
+            self.add_op('unary', u, [v], op=op)
+            v = u
+        kept = [d for d in range(len(v.shape)) if d not in dims]
+        groups = {k: [k] for k in kept}
+        for d in dims:
+            if kept:
+                before = [k for k in kept if k < d]
+                groups[before[-1] if before else kept[0]].append(d)
+        c = Val(self.fresh('c'), v.dt, [v.shape[k] for k in kept],
+                [v.dyn[k] for k in kept])
+        self.add_op('collapse', c, [v],
+                    groups=[sorted(groups[k]) for k in kept])
+        if v is not r and rng.random() < 0.3:
+            self.others.append(v)
+        self.broadcast(c, dims)
 
     def pick_results(self):
         rng = self.rng

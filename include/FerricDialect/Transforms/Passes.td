@@ -22,6 +22,17 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
     the function needs from the group's external inputs: one kernel, no
     intermediate tensors.
 
+    Two rewrites come first, so that programs written with numpy's
+    broadcasting (what the Python package records) fuse like the same
+    program written by hand: a `tensor.collapse_shape` that drops the kept
+    dims of a keepdim `ferric.reduce` moves up through the elementwise ops
+    in between and folds into the reduction (one without keepdim; other
+    readers of the keepdim result get a `tensor.expand_shape` of it); and a
+    `ferric.broadcast` of an elementwise op's single-use result moves above
+    that op when its scalar cost is at most `cheap-cost` (a cast of a row of
+    weights is then computed in its consumer's kernel, not in a kernel of
+    its own).
+
     The grouping is greedy and visits ops from the last to the first: a
     producer joins the group of its consumers when all its uses are in that
     group (which can never create a cycle), or, with `multi-output`, when it
@@ -74,7 +85,8 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
            "materializing it">,
     Option<"cheapCost", "cheap-cost", "unsigned", /*default=*/"1",
            "Largest scalar cost (roughly instructions) that counts as cheap "
-           "for recompute-cheap">,
+           "for recompute-cheap and for moving a broadcast above its "
+           "producer">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write the fusion report to this file, or to stdout with '-'">
   ];

@@ -117,10 +117,16 @@ static linalg::GenericOp producerOf(linalg::GenericOp first, Value x) {
             : !map.isProjectedPermutation())
       return {};
   }
-  // x's loop space is the producer's: every output has x's shape.
-  for (Value out : p.getDpsInits())
-    if (out.getType() != x.getType())
+  // x's loop space is the producer's: every output has x's shape (its
+  // element type may differ: residual-add in bf16, then the f32 cast that
+  // the norm reads; each buffer is loaded and stored at its own width).
+  auto xType = cast<MemRefType>(x.getType());
+  for (Value out : p.getDpsInits()) {
+    auto type = cast<MemRefType>(out.getType());
+    if (type.getShape() != xType.getShape() ||
+        type.getLayout() != xType.getLayout())
       return {};
+  }
   return p;
 }
 
@@ -233,7 +239,17 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       return !type || type.getLayout().isIdentity();
     });
   });
+  // Chunks of 16 bytes of the narrowest float type the members keep in
+  // memory over the whole loop space (bf16 inputs and outputs of a norm
+  // computed in f32 move 8 values per access; wider buffers take several).
   Type element = cast<MemRefType>(x.getType()).getElementType();
+  for (linalg::GenericOp g : members)
+    for (Value v : g->getOperands())
+      if (auto type = dyn_cast<MemRefType>(v.getType());
+          type && type.getRank() == (int64_t)sizes.size() &&
+          isa<FloatType>(type.getElementType()) &&
+          type.getElementTypeBitWidth() < element.getIntOrFloatBitWidth())
+        element = type.getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
     if (std::optional<RowProgramShape> shape =
             chooseRowProgram(*n, element, contiguous, threads, warpSize,

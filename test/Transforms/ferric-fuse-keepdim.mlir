@@ -1,0 +1,93 @@
+// RUN: ferric-opt %s --split-input-file --ferric-fuse | FileCheck %s
+
+// A keepdim reduction read back through numpy-style broadcasting reaches the
+// IR as elementwise ops on the [R, 1] result, a tensor.collapse_shape that
+// drops the unit dim and a ferric.broadcast (what the Python package
+// records). ferric-fuse first moves the collapse up through the elementwise
+// ops and folds it into the reduction (no keepdim), so the program fuses as
+// if written with a plain reduction and no reshape is left between the
+// reduction and its readers (ferric-fuse-reductions then moves the per-row
+// ops into the consumer's kernel).
+
+// CHECK-LABEL: func.func @rmsnorm_keepdim
+//   CHECK-NOT:   tensor.collapse_shape
+//       CHECK:   %[[SQ:.*]] = ferric.mul
+//       CHECK:   %[[MS:.*]] = ferric.reduce {{ *}}mean %[[SQ]] dims [1] : tensor<8x16xf32> -> tensor<8xf32>
+//   CHECK-NOT:   tensor.collapse_shape
+//       CHECK:   %[[R:.*]] = ferric.fused ins(%[[MS]] : tensor<8xf32>) -> tensor<8xf32> {
+//       CHECK:     arith.addf
+//       CHECK:     math.rsqrt
+//       CHECK:   %[[Y:.*]] = ferric.fused ins(%[[R]], %{{.*}} : tensor<8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:     arith.mulf
+//       CHECK:   return %[[Y]]
+func.func @rmsnorm_keepdim(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %eps = arith.constant 1.0e-06 : f32
+  %sq = ferric.mul %x, %x : tensor<8x16xf32>
+  %ms = ferric.reduce mean %sq dims [1] keepdim : tensor<8x16xf32> -> tensor<8x1xf32>
+  %a = ferric.add %ms, %eps : tensor<8x1xf32>, f32
+  %r = ferric.rsqrt %a : tensor<8x1xf32>
+  %c = tensor.collapse_shape %r [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  %b = ferric.broadcast %c dims [1] : tensor<8xf32> -> tensor<8x16xf32>
+  %y = ferric.mul %x, %b : tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// The keepdim result is also returned: the other user reads the plain
+// reduction through an expand_shape (still one reduction).
+
+// CHECK-LABEL: func.func @keepdim_also_returned
+//       CHECK:   %[[S:.*]] = ferric.reduce {{ *}}sum %{{.*}} dims [1] : tensor<8x16xf32> -> tensor<8xf32>
+//       CHECK:   %[[K:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [8, 1] : tensor<8xf32> into tensor<8x1xf32>
+//   CHECK-NOT:   ferric.reduce
+//       CHECK:   ferric.fused ins(%[[S]], %{{.*}} : tensor<8xf32>, tensor<8x16xf32>)
+//       CHECK:   return %{{.*}}, %[[K]]
+func.func @keepdim_also_returned(%x: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x1xf32>) {
+  %s = ferric.reduce sum %x dims [1] keepdim : tensor<8x16xf32> -> tensor<8x1xf32>
+  %c = tensor.collapse_shape %s [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  %b = ferric.broadcast %c dims [1] : tensor<8xf32> -> tensor<8x16xf32>
+  %y = ferric.div %x, %b : tensor<8x16xf32>
+  return %y, %s : tensor<8x16xf32>, tensor<8x1xf32>
+}
+
+// -----
+
+// A full keepdim reduction collapsed to rank 0, through a cast.
+
+// CHECK-LABEL: func.func @full_keepdim
+//       CHECK:   %[[S:.*]] = ferric.reduce {{ *}}max %{{.*}} dims [0, 1] : tensor<4x8xbf16> -> tensor<bf16>
+//   CHECK-NOT:   tensor.collapse_shape
+//       CHECK:   ferric.fused ins(%[[S]] : tensor<bf16>) -> tensor<f32>
+func.func @full_keepdim(%x: tensor<4x8xbf16>) -> tensor<f32> {
+  %m = ferric.reduce max %x dims [0, 1] keepdim : tensor<4x8xbf16> -> tensor<1x1xbf16>
+  %f = ferric.cast %m : tensor<1x1xbf16> to tensor<1x1xf32>
+  %e = ferric.exp %f : tensor<1x1xf32>
+  %c = tensor.collapse_shape %e [] : tensor<1x1xf32> into tensor<f32>
+  return %c : tensor<f32>
+}
+
+// -----
+
+// Left alone: a collapse that drops a unit dim the reduction kept but did
+// not reduce, and an elementwise op with another user (moving the collapse
+// would compute it twice).
+
+// CHECK-LABEL: func.func @not_reduced_dim
+//       CHECK:   ferric.reduce {{ *}}sum %{{.*}} dims [2] keepdim : tensor<1x8x16xf32> -> tensor<1x8x1xf32>
+//       CHECK:   tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2]] : tensor<1x8x1xf32> into tensor<8xf32>
+func.func @not_reduced_dim(%x: tensor<1x8x16xf32>) -> tensor<8xf32> {
+  %s = ferric.reduce sum %x dims [2] keepdim : tensor<1x8x16xf32> -> tensor<1x8x1xf32>
+  %c = tensor.collapse_shape %s [[0, 1, 2]] : tensor<1x8x1xf32> into tensor<8xf32>
+  return %c : tensor<8xf32>
+}
+
+// CHECK-LABEL: func.func @shared_elementwise
+//       CHECK:   ferric.reduce {{ *}}sum %{{.*}} dims [1] keepdim : tensor<8x16xf32> -> tensor<8x1xf32>
+//       CHECK:   tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+func.func @shared_elementwise(%x: tensor<8x16xf32>) -> (tensor<8xf32>, tensor<8x1xf32>) {
+  %s = ferric.reduce sum %x dims [1] keepdim : tensor<8x16xf32> -> tensor<8x1xf32>
+  %e = ferric.exp %s : tensor<8x1xf32>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  return %c, %e : tensor<8xf32>, tensor<8x1xf32>
+}
