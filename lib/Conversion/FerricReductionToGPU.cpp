@@ -641,13 +641,18 @@ struct FerricReductionToGPUPass
           if (!start && member.getNumReductionLoops() != 0)
             start = constantBefore(member.getDpsInits()[0], group.front(),
                                    group, toErase);
-        for (Operation *op : toErase)
+        // Copies go; fills are looked at below (not through toErase, which
+        // then holds the erased copies).
+        SmallVector<linalg::FillOp> startFills;
+        for (Operation *op : toErase) {
           if (isa<memref::CopyOp>(op))
             op->erase();
-        for (Operation *op : toErase) {
-          if (!isa<linalg::FillOp>(op))
-            continue;
-          Value buffer = cast<linalg::FillOp>(op).getDpsInits()[0];
+          else if (auto f = dyn_cast<linalg::FillOp>(op))
+            startFills.push_back(f);
+        }
+        for (linalg::FillOp fillOp : startFills) {
+          Operation *op = fillOp;
+          Value buffer = fillOp.getDpsInits()[0];
           // The fill stays unless the buffer is the output of a member now
           // starting from the constant and every other reader is a later
           // member (which reads that member's result in the kernel).
