@@ -33,8 +33,11 @@ LogicalResult mlir::ferric::buildCPUPipeline(OpPassManager &pm,
                          /*maxBuffers=*/0);
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createFerricExactNarrowingPass());
-  func.addPass(createConvertLinalgToLoopsPass());
   func.addPass(LLVM::createLLVMRequestCWrappersPass());
+  // After the C wrappers were requested (for the functions the runner
+  // calls, not for the outlined kernels).
+  pm.addPass(createFerricOutlineCPUKernelsPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -227,10 +227,18 @@ static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
   return std::move(*tm);
 }
 
+/// Functions in a lowered CPU module past which --check's f64 reference is
+/// JIT-compiled without optimization: an unfused program of thousands of ops
+/// has one outlined function per op (ferric-outline-cpu-kernels), and
+/// LLVM's -O3 over them took 6 s of a 2000-op chain's 8 (-O0: 1.7 s). The
+/// reference runs once; its values are the same (no fast-math either way).
+static constexpr size_t kReferenceOptFunctionLimit = 64;
+
 /// JIT-compiles the lowered module's host code with the target's runtime
 /// libraries and runs its initializers (which load the GPU modules).
+/// `optimize` false: no IR optimization and the fast instruction selector.
 static llvm::Expected<std::unique_ptr<ExecutionEngine>>
-jitCompile(ModuleOp lowered, Target target) {
+jitCompile(ModuleOp lowered, Target target, bool optimize) {
   auto libs = jitLibraries(target);
   if (!libs)
     return libs.takeError();
@@ -243,8 +251,10 @@ jitCompile(ModuleOp lowered, Target target) {
   SmallVector<StringRef> libRefs(libs->begin(), libs->end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto transformer = makeOptimizingTransformer(3, 0, nullptr);
+  engineOptions.jitCodeGenOptLevel = optimize
+                                         ? llvm::CodeGenOptLevel::Aggressive
+                                         : llvm::CodeGenOptLevel::None;
+  auto transformer = makeOptimizingTransformer(optimize ? 3 : 0, 0, nullptr);
   engineOptions.transformer = transformer;
   auto created =
       ExecutionEngine::create(lowered, engineOptions, hostTargetMachine());
@@ -408,7 +418,10 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   loweredModule->walk([&](gpu::BinaryOp) { ++exe->stats.kernels; });
 
   // Host code JIT-compiled, bound to the target's runtime, initialized.
-  auto engine = jitCompile(*loweredModule, options.target);
+  bool optimize = !options.promoteToF64 ||
+                  llvm::range_size(loweredModule->getOps<LLVM::LLVMFuncOp>()) <=
+                      kReferenceOptFunctionLimit;
+  auto engine = jitCompile(*loweredModule, options.target, optimize);
   if (!engine)
     return engine.takeError();
   exe->engine = std::move(*engine);

@@ -23,8 +23,11 @@
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   func.func(
 // CPU-NEXT:     ferric-exact-narrowing,
-// CPU-NEXT:     convert-linalg-to-loops,
 // CPU-NEXT:     llvm-request-c-wrappers
+// CPU-NEXT:   ),
+// CPU-NEXT:   ferric-outline-cpu-kernels{{.}}min-kernels=32{{.}},
+// CPU-NEXT:   func.func(
+// CPU-NEXT:     convert-linalg-to-loops
 // CPU-NEXT:   ),
 // CPU-NEXT:   expand-strided-metadata,
 // CPU-NEXT:   lower-affine,

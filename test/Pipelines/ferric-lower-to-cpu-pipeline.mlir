@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 27 passes:
+// CHECK: Pass Manager with 29 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -33,8 +33,11 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-exact-narrowing,
-// CHECK-NEXT:     convert-linalg-to-loops,
 // CHECK-NEXT:     llvm-request-c-wrappers
+// CHECK-NEXT:   ),
+// CHECK-NEXT:   ferric-outline-cpu-kernels{{.}}min-kernels=32{{.}},
+// CHECK-NEXT:   func.func(
+// CHECK-NEXT:     convert-linalg-to-loops
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   expand-strided-metadata,
 // CHECK-NEXT:   lower-affine,
@@ -46,7 +49,7 @@
 // CHECK-NEXT: )
 
 // min-ops and fuse-report reach ferric-fuse:
-// OPTS: Pass Manager with 27 passes:
+// OPTS: Pass Manager with 29 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=/tmp/r.txt}
@@ -73,8 +76,11 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-exact-narrowing,
-// OPTS-NEXT:     convert-linalg-to-loops,
 // OPTS-NEXT:     llvm-request-c-wrappers
+// OPTS-NEXT:   ),
+// OPTS-NEXT:   ferric-outline-cpu-kernels{{.}}min-kernels=32{{.}},
+// OPTS-NEXT:   func.func(
+// OPTS-NEXT:     convert-linalg-to-loops
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   expand-strided-metadata,
 // OPTS-NEXT:   lower-affine,
@@ -89,7 +95,7 @@
 // destination its own bufferization.alloc_tensor before CSE (one-shot
 // bufferization would otherwise analyse one tensor.empty written by every
 // op: time cubic in the number of ops):
-// NOFUSE: Pass Manager with 24 passes:
+// NOFUSE: Pass Manager with 26 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
@@ -109,8 +115,11 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     ferric-exact-narrowing,
-// NOFUSE-NEXT:     convert-linalg-to-loops,
 // NOFUSE-NEXT:     llvm-request-c-wrappers
+// NOFUSE-NEXT:   ),
+// NOFUSE-NEXT:   ferric-outline-cpu-kernels{{.}}min-kernels=32{{.}},
+// NOFUSE-NEXT:   func.func(
+// NOFUSE-NEXT:     convert-linalg-to-loops
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   expand-strided-metadata,
 // NOFUSE-NEXT:   lower-affine,

@@ -45,17 +45,26 @@ class Evaluator:
             # an unbounded error cannot apply to (exp(-inf) = 0).
             return np.where(~np.isfinite(r) | np.isnan(p), r, p)
 
-    def step(self, kind, dt, ct, r, x=None):
-        """One scalar op computed in `ct`: perturbed, rounded to ct."""
+    def step(self, kind, dt, ct, r, x=None, at=None):
+        """One scalar op computed in `ct`: perturbed, rounded to ct. `at`
+        computes the op exactly at another value of `x`."""
         v = M.rnd(self.perturb(kind, dt, r, x), ct)
         if self.target == 'vulkan' and x is not None and \
                 self.noise.mode != 'exact':
             # The device need not keep subnormals (lavapipe reports
-            # shaderDenormPreserveFloat32 = false; log(2^-145) = -88.03):
-            # results of subnormal inputs are not checked.
-            with np.errstate(invalid='ignore'):
+            # shaderDenormPreserveFloat32 = false and flushes them to zero:
+            # log(2^-145) = -88.03, log(1e-39) = -inf): results of subnormal
+            # inputs are not checked. One run takes the flushed input (its
+            # result may be what the exact run gets for the subnormal, NaN
+            # say, so that NaN alone would not mark it), the others NaN.
+            with np.errstate(all='ignore'):
                 sub = (np.abs(x) < M.NORM_MIN[ct]) & (x != 0)
-            v = np.where(sub, np.nan, v)
+                if at is not None and self.noise.mode == 'plus' and \
+                        np.any(sub):
+                    flushed = M.rnd(at(np.copysign(0.0, x)), ct)
+                else:
+                    flushed = np.nan
+            v = np.where(sub, flushed, v)
         return v
 
     def unary(self, op, x, dt):
@@ -65,10 +74,10 @@ class Evaluator:
             if op in ('neg', 'abs', 'relu'):
                 return M.rnd(f[op](x), dt)
             if op in ('exp', 'log', 'sqrt', 'rsqrt', 'tanh'):
-                return M.rnd(self.step(op, dt, ct, f[op](x), x), dt)
+                return M.rnd(self.step(op, dt, ct, f[op](x), x, f[op]), dt)
             c = lambda v: M.rnd(np.float64(v), ct)
             if op in ('sigmoid', 'silu'):
-                e = self.step('exp', dt, ct, np.exp(-x), -x)
+                e = self.step('exp', dt, ct, np.exp(-x), -x, np.exp)
                 a = M.rnd(c(1.0) + e, ct)
                 s = self.step('div', dt, ct, c(1.0) / a)
                 if op == 'silu':
@@ -78,10 +87,10 @@ class Evaluator:
                 x3 = M.rnd(M.rnd(x * x, ct) * x, ct)
                 poly = M.rnd(x + M.rnd(c(0.044715) * x3, ct), ct)
                 arg = M.rnd(c(0.79788456080286535588) * poly, ct)
-                inner = self.step('tanh', dt, ct, np.tanh(arg), arg)
+                inner = self.step('tanh', dt, ct, np.tanh(arg), arg, np.tanh)
             else:  # gelu_exact
                 sc = M.rnd(x * c(0.70710678118654752440), ct)
-                inner = self.step('tanh', dt, ct, M._erf(sc), sc)
+                inner = self.step('tanh', dt, ct, M._erf(sc), sc, M._erf)
             hx = M.rnd(c(0.5) * x, ct)
             return M.rnd(M.rnd(hx * M.rnd(c(1.0) + inner, ct), ct), dt)
 
@@ -90,7 +99,8 @@ class Evaluator:
             r = M.BINARY[op](a, b)
             if op == 'pow':
                 ct = M.compute_type(dt)
-                v = self.step('pow', dt, ct, r, a)
+                v = self.step('pow', dt, ct, r, a,
+                              lambda a0: M.BINARY['pow'](a0, b))
                 if self.target == 'vulkan' and self.noise.mode != 'exact':
                     # GLSL's Pow is exp2(y * log2(x)): its error grows with
                     # the exponent it computes.

@@ -292,6 +292,37 @@ def FerricSPIRVFloatControlsPass
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+//===- ferric-outline-cpu-kernels -----------------------------------------===//
+
+def FerricOutlineCPUKernelsPass
+    : Pass<"ferric-outline-cpu-kernels", "ModuleOp"> {
+  let summary = "Move each linalg op of a function with many into a function "
+                "of its own (CPU)";
+  let description = [{
+    On the CPU every linalg op becomes a loop nest in the function that
+    holds it. An unfused program (`fuse=false`, `ferric-run --no-fuse`, the
+    f64 reference of `--check`) has one per op, and the passes after this
+    one do not scale with that: `convert-scf-to-cf` splits the function's
+    block at every loop, moving the rest of the block each time, and LLVM's
+    scalar evolution and dominator trees answer queries over the whole
+    function (a 2000-op chain spent 3 s in the former and over 10 s in
+    LLVM). A function with at least `min-kernels` linalg ops gets each of
+    them moved into a private function of its own (`passthrough =
+    ["noinline"]`, so that LLVM keeps them apart) called in its place, which
+    keeps every later pass linear in the number of ops. Constants the op's
+    body uses are cloned into the new function; other values it captures
+    become arguments. Fused programs have few kernels and stay as they are.
+    Run after bufferization, before `convert-linalg-to-loops` and before
+    `llvm-request-c-wrappers` has seen the module.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    Option<"minKernels", "min-kernels", "unsigned", /*default=*/"32",
+           "Outline the linalg ops of functions that have at least this many "
+           "(0 outlines none)">
+  ];
+}
+
 //===- ferric-reduction-to-gpu --------------------------------------------===//
 
 def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
