@@ -209,12 +209,19 @@ static llvm::Error lower(PassManager &pm, ModuleOp module,
 /// Ferric's own narrowing is integer code (ferric-exact-narrowing) and
 /// never needs the instruction; copies stay 16-bit (BF16Memory.cpp). Null
 /// (the engine's default) if the host is not known.
-static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
+///
+/// The code generator's optimization level is this machine's: MLIR's
+/// ExecutionEngine compiles with the TargetMachine it is given and sets
+/// ExecutionEngineOptions::jitCodeGenOptLevel only on a builder it then
+/// does not use.
+static std::unique_ptr<llvm::TargetMachine>
+hostTargetMachine(llvm::CodeGenOptLevel level) {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder) {
     llvm::consumeError(builder.takeError());
     return nullptr;
   }
+  builder->setCodeGenOptLevel(level);
   if (builder->getTargetTriple().isX86()) {
     builder->getFeatures().AddFeature("avx512bf16", false);
     builder->getFeatures().AddFeature("avxneconvert", false);
@@ -251,13 +258,15 @@ jitCompile(ModuleOp lowered, Target target, bool optimize) {
   SmallVector<StringRef> libRefs(libs->begin(), libs->end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libRefs;
-  engineOptions.jitCodeGenOptLevel = optimize
-                                         ? llvm::CodeGenOptLevel::Aggressive
-                                         : llvm::CodeGenOptLevel::None;
+  // Default (-O2) is what every program was compiled with while this asked
+  // for Aggressive through jitCodeGenOptLevel alone (see hostTargetMachine).
+  llvm::CodeGenOptLevel level =
+      optimize ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None;
+  engineOptions.jitCodeGenOptLevel = level;
   auto transformer = makeOptimizingTransformer(optimize ? 3 : 0, 0, nullptr);
   engineOptions.transformer = transformer;
   auto created =
-      ExecutionEngine::create(lowered, engineOptions, hostTargetMachine());
+      ExecutionEngine::create(lowered, engineOptions, hostTargetMachine(level));
   if (!created)
     return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
                             created.takeError());
