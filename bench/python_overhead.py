@@ -164,13 +164,20 @@ def lazy_tail(args, rows):
     eps = 1e-6
     fx, fres, fw, fup = (ferric.asarray(t) for t in (x, res, w, up))
 
+    def record_tail(x, res, w, up):
+        # Recorded in a function: its temporaries (hf, inv) die when it
+        # returns, so h and y alone are results of the flush (a tensor
+        # still referenced at the flush is one).
+        h = x + res
+        hf = h.cast("f32")
+        inv = ((hf * hf).mean(-1, keepdim=True) + eps).rsqrt()
+        y = ((hf * inv * w.cast("f32")).silu() * up.cast("f32")) \
+            .cast(args.dtype)
+        return h, y
+
     def ferric_tail():
         with ferric.lazy():
-            h = fx + fres
-            hf = h.cast("f32")
-            inv = ((hf * hf).mean(-1, keepdim=True) + eps).rsqrt()
-            y = ((hf * inv * fw.cast("f32")).silu() * fup.cast("f32")) \
-                .cast(args.dtype)
+            h, y = record_tail(fx, fres, fw, fup)
         return h, y  # leaving the block flushed: one fused run
 
     tsync = torch.cuda.synchronize if tdev == "cuda" else (lambda: None)

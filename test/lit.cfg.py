@@ -83,5 +83,12 @@ if lit.util.pythonize_bool(getattr(config, "ferric_sanitizers", "OFF")):
 
 if _cuda_available():
     config.available_features.add("cuda")
+# The CUDA runtime's host side against a driver implemented on the host
+# (runtime/cuda/test/FakeCudaDriver.cpp): kernels do not run, results are
+# zeros. Compiling for CUDA needs the toolkit (ptxas, libdevice).
+fake_cuda = os.path.join(config.ferric_lib_dir, "libferric_fake_cuda.so")
+if os.path.exists(fake_cuda) and "ptxas" in config.available_features:
+    config.available_features.add("fake-cuda")
+    config.substitutions.append(("%fake_cuda_driver", fake_cuda))
 if os.path.exists(os.path.join(config.ferric_lib_dir, "FerricPlugin.so")):
     config.available_features.add("plugin")

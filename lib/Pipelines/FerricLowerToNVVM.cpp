@@ -211,8 +211,17 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
   // Kernels: outline, lower to NVVM with libdevice linked, serialize.
   pm.addPass(createGpuKernelOutliningPass());
   // gpu-to-llvm lowers only async allocations, copies and launches: make
-  // the host-side gpu ops async.
-  pm.nest<func::FuncOp>().addPass(createGpuAsyncRegionPass());
+  // the host-side gpu ops async. The canonicalizer first folds the guards
+  // that static shapes make constant (`scf.if %true` around a launch):
+  // gpu-async-region ends its chain of stream-ordered ops with a blocking
+  // wait at every region boundary, so each guard cost a cuStreamSynchronize
+  // per call (a one-kernel program synchronized after allocating its
+  // result, then after the launch).
+  {
+    OpPassManager &func = pm.nest<func::FuncOp>();
+    func.addPass(createCanonicalizerPass());
+    func.addPass(createGpuAsyncRegionPass());
+  }
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());

@@ -50,6 +50,7 @@
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // CHECK-NEXT:   func.func(
+// CHECK-NEXT:     canonicalize{{.*}},
 // CHECK-NEXT:     gpu-async-region
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   convert-vector-to-scf{full-unroll=false lower-scalable=false lower-tensors=false target-rank=1},
@@ -124,6 +125,7 @@
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // OPTS-NEXT:   func.func(
+// OPTS-NEXT:     canonicalize{{.*}},
 // OPTS-NEXT:     gpu-async-region
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   convert-vector-to-scf{full-unroll=false lower-scalable=false lower-tensors=false target-rank=1},
@@ -191,6 +193,7 @@
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // NOFUSE-NEXT:   func.func(
+// NOFUSE-NEXT:     canonicalize{{.*}},
 // NOFUSE-NEXT:     gpu-async-region
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   convert-vector-to-scf{full-unroll=false lower-scalable=false lower-tensors=false target-rank=1},

@@ -1,0 +1,602 @@
+//===- FakeCudaDriver.cpp - A CUDA driver without a GPU, for tests --------===//
+//
+// Part of the Ferric project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+// libferric_fake_cuda.so exports the driver entry points the Ferric CUDA
+// runtime opens (CudaDriver.h) and implements them on the host, so that the
+// runtime's host side (driver loading, primary contexts, streams, events,
+// the caching allocator, module loading, launches and their configuration)
+// runs, and is tested, on machines without a GPU: `FERRIC_CUDA_DRIVER=<this
+// library> ferric-run prog.mlir --target=cuda`. It is no emulator: kernels
+// do not run (device memory is zero-filled host memory, so copies to and
+// from it are real and results are zeros), and no timing means anything.
+//
+// What it checks, answering with the real driver's error codes: launch
+// dimensions (no zero, at most 1024 threads per block, a cluster that
+// divides the grid, of at most 8 blocks unless the function was allowed
+// more with CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 16 at
+// most), streams and events used after their destruction, memory freed
+// twice or never allocated, copies and fills outside an allocation.
+//
+// Environment:
+//   FERRIC_FAKE_CUDA_MEMORY=N    bytes of device memory (default 1 GiB):
+//                                cuMemAlloc beyond it is
+//                                CUDA_ERROR_OUT_OF_MEMORY;
+//   FERRIC_FAKE_CUDA_FAIL=NAME   entry point NAME (e.g. cuLaunchKernel)
+//                                fails with CUDA_ERROR_UNKNOWN;
+//   FERRIC_FAKE_CUDA_STATS=1     at exit, one line on stderr counting
+//                                launches, allocations, frees, copies,
+//                                module loads, streams and events, and the
+//                                device memory still allocated;
+//   FERRIC_FAKE_CUDA_TRACE=1     one line on stderr per call of an entry
+//                                point that takes a stream, an event or a
+//                                function (launches, copies, fills,
+//                                synchronizations, events).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../CudaDriver.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+
+using namespace ferric::cuda;
+
+namespace {
+
+constexpr CUresult kInvalidValue = 1;
+constexpr CUresult kNotInitialized = 3;
+constexpr CUresult kInvalidImage = 200;
+constexpr CUresult kInvalidHandle = 400;
+constexpr CUresult kNotFound = 500;
+constexpr CUresult kLaunchOutOfResources = 701;
+constexpr CUresult kUnknown = 999;
+
+struct Function {
+  std::string name;
+  bool nonPortableClusters = false;
+};
+
+struct State {
+  std::mutex mutex;
+  bool initialized = false;
+  size_t capacity = size_t(1) << 30;
+  std::string failing;
+  // Allocations (address -> bytes), streams, events, modules, functions.
+  std::map<uintptr_t, size_t> allocations;
+  size_t allocated = 0;
+  std::set<void *> streams, events, modules;
+  std::map<void *, Function *> functions;
+  // Counters for FERRIC_FAKE_CUDA_STATS.
+  unsigned long launches = 0, allocs = 0, frees = 0, copies = 0, fills = 0,
+                moduleLoads = 0, streamsCreated = 0, eventsRecorded = 0,
+                syncs = 0;
+  bool stats = false, trace = false;
+
+  State() {
+    if (const char *m = std::getenv("FERRIC_FAKE_CUDA_MEMORY"))
+      capacity = std::strtoull(m, nullptr, 10);
+    if (const char *f = std::getenv("FERRIC_FAKE_CUDA_FAIL"))
+      failing = f;
+    const char *s = std::getenv("FERRIC_FAKE_CUDA_STATS");
+    stats = s && *s && std::strcmp(s, "0") != 0;
+    const char *t = std::getenv("FERRIC_FAKE_CUDA_TRACE");
+    trace = t && *t && std::strcmp(t, "0") != 0;
+  }
+  void print() {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::fprintf(stderr,
+                 "fake-cuda: %lu launches, %lu allocations, %lu frees, %lu "
+                 "copies, %lu fills, %lu module loads, %lu streams created, "
+                 "%lu events recorded, %lu synchronizations, %zu bytes still "
+                 "allocated\n",
+                 launches, allocs, frees, copies, fills, moduleLoads,
+                 streamsCreated, eventsRecorded, syncs, allocated);
+  }
+};
+
+State &state() {
+  // Never destroyed: the runtime may still free memory from its static
+  // destructors.
+  static State *s = [] {
+    auto *created = new State;
+    if (created->stats)
+      std::atexit([] { state().print(); });
+    return created;
+  }();
+  return *s;
+}
+
+/// The configured failure for `name`, else success.
+CUresult injected(const char *name) {
+  return state().failing == name ? kUnknown : CUDA_SUCCESS;
+}
+
+/// FERRIC_FAKE_CUDA_TRACE: `name` and the handle it works on.
+void trace(const char *name, const void *handle) {
+  if (state().trace)
+    std::fprintf(stderr, "fake-cuda: %s %p\n", name, handle);
+}
+
+/// Is [p, p + bytes) inside one allocation? (Caller holds the mutex.)
+bool inAllocation(State &s, uintptr_t p, size_t bytes) {
+  auto it = s.allocations.upper_bound(p);
+  if (it == s.allocations.begin())
+    return false;
+  --it;
+  return p >= it->first && p + bytes <= it->first + it->second;
+}
+
+/// A stream argument: 0 (the legacy default stream), 2 (the per-thread
+/// default stream) or one created and not destroyed.
+bool validStream(State &s, CUstream stream) {
+  auto v = reinterpret_cast<uintptr_t>(stream);
+  return v == 0 || v == 1 || v == 2 || s.streams.count(stream);
+}
+
+/// A copy endpoint: device memory must lie in an allocation; other
+/// addresses are host memory (unified addressing).
+bool validEndpoint(State &s, uintptr_t p, size_t bytes) {
+  auto it = s.allocations.upper_bound(p);
+  if (it == s.allocations.begin())
+    return true;
+  --it;
+  if (p >= it->first + it->second)
+    return true; // not device memory
+  return p + bytes <= it->first + it->second;
+}
+
+CUresult launchChecks(State &s, CUfunction f, unsigned gx, unsigned gy,
+                      unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                      CUstream stream) {
+  if (!s.functions.count(f))
+    return kInvalidHandle;
+  if (!validStream(s, stream))
+    return kInvalidHandle;
+  if (!gx || !gy || !gz || !bx || !by || !bz)
+    return kInvalidValue;
+  if ((unsigned long long)bx * by * bz > 1024)
+    return kLaunchOutOfResources;
+  ++s.launches;
+  return CUDA_SUCCESS;
+}
+
+int dummyContext;
+thread_local CUcontext currentContext;
+
+} // namespace
+
+#define FAKE_ENTRY extern "C" __attribute__((visibility("default"))) CUresult
+#define FAKE_CHECK(name)                                                       \
+  if (CUresult r = injected(name))                                             \
+  return r
+
+FAKE_ENTRY cuInit(unsigned) {
+  FAKE_CHECK("cuInit");
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().initialized = true;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuGetErrorName(CUresult error, const char **str) {
+  switch (error) {
+  case CUDA_SUCCESS:
+    *str = "CUDA_SUCCESS";
+    return CUDA_SUCCESS;
+  case kInvalidValue:
+    *str = "CUDA_ERROR_INVALID_VALUE";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    *str = "CUDA_ERROR_OUT_OF_MEMORY";
+    return CUDA_SUCCESS;
+  case kInvalidHandle:
+    *str = "CUDA_ERROR_INVALID_HANDLE";
+    return CUDA_SUCCESS;
+  case kNotFound:
+    *str = "CUDA_ERROR_NOT_FOUND";
+    return CUDA_SUCCESS;
+  case kLaunchOutOfResources:
+    *str = "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+    return CUDA_SUCCESS;
+  case kUnknown:
+    *str = "CUDA_ERROR_UNKNOWN";
+    return CUDA_SUCCESS;
+  default:
+    *str = nullptr;
+    return kInvalidValue;
+  }
+}
+
+FAKE_ENTRY cuGetErrorString(CUresult error, const char **str) {
+  switch (error) {
+  case CUDA_SUCCESS:
+    *str = "no error";
+    return CUDA_SUCCESS;
+  case kInvalidValue:
+    *str = "invalid argument";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    *str = "out of memory";
+    return CUDA_SUCCESS;
+  case kInvalidHandle:
+    *str = "invalid resource handle";
+    return CUDA_SUCCESS;
+  case kNotFound:
+    *str = "named symbol not found";
+    return CUDA_SUCCESS;
+  case kLaunchOutOfResources:
+    *str = "too many resources requested for launch";
+    return CUDA_SUCCESS;
+  case kUnknown:
+    *str = "unknown error (injected by FERRIC_FAKE_CUDA_FAIL)";
+    return CUDA_SUCCESS;
+  default:
+    *str = nullptr;
+    return kInvalidValue;
+  }
+}
+
+FAKE_ENTRY cuDriverGetVersion(int *version) {
+  *version = 13000;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDeviceGetCount(int *count) {
+  FAKE_CHECK("cuDeviceGetCount");
+  if (!state().initialized)
+    return kNotInitialized;
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDeviceGet(CUdevice *device, int ordinal) {
+  if (ordinal != 0)
+    return kInvalidValue;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDeviceGetName(char *name, int len, CUdevice) {
+  std::snprintf(name, len, "Ferric fake CUDA device (no GPU)");
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDeviceGetAttribute(int *value, int attrib, CUdevice dev) {
+  if (dev != 0)
+    return kInvalidValue;
+  switch (attrib) {
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 132;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *value = 0;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 232448;
+    break;
+  default:
+    *value = 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev) {
+  FAKE_CHECK("cuDevicePrimaryCtxRetain");
+  if (dev != 0)
+    return kInvalidValue;
+  *ctx = reinterpret_cast<CUcontext>(&dummyContext);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuDevicePrimaryCtxSetFlags_v2(CUdevice, unsigned) {
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuCtxGetCurrent(CUcontext *ctx) {
+  *ctx = currentContext;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuCtxSetCurrent(CUcontext ctx) {
+  currentContext = ctx;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned,
+                              int *, void **) {
+  FAKE_CHECK("cuModuleLoadData");
+  if (!image)
+    return kInvalidImage;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *m = new int(0);
+  s.modules.insert(m);
+  ++s.moduleLoads;
+  *module = reinterpret_cast<CUmodule>(m);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuModuleLoadData(CUmodule *module, const void *image) {
+  return cuModuleLoadDataEx(module, image, 0, nullptr, nullptr);
+}
+
+FAKE_ENTRY cuModuleUnload(CUmodule module) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.modules.erase(module))
+    return kInvalidHandle;
+  delete reinterpret_cast<int *>(module);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuModuleGetFunction(CUfunction *function, CUmodule module,
+                               const char *name) {
+  FAKE_CHECK("cuModuleGetFunction");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.modules.count(module))
+    return kInvalidHandle;
+  if (!name || !*name)
+    return kNotFound;
+  auto *f = new Function{name};
+  s.functions[f] = f;
+  *function = reinterpret_cast<CUfunction>(f);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuFuncSetAttribute(CUfunction function, int attrib, int value) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.functions.find(function);
+  if (it == s.functions.end())
+    return kInvalidHandle;
+  if (attrib == CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED)
+    it->second->nonPortableClusters = value != 0;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                          unsigned bx, unsigned by, unsigned bz, unsigned,
+                          CUstream stream, void **, void **) {
+  trace("cuLaunchKernel", stream);
+  FAKE_CHECK("cuLaunchKernel");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return launchChecks(s, f, gx, gy, gz, bx, by, bz, stream);
+}
+
+FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
+                            void **) {
+  trace("cuLaunchKernelEx", config->hStream);
+  FAKE_CHECK("cuLaunchKernelEx");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const CUlaunchAttribute &a = config->attrs[i];
+    if (a.id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      continue;
+    unsigned cx = a.value.clusterDim.x, cy = a.value.clusterDim.y,
+             cz = a.value.clusterDim.z;
+    if (!cx || !cy || !cz || config->gridDimX % cx || config->gridDimY % cy ||
+        config->gridDimZ % cz)
+      return kInvalidValue;
+    unsigned blocks = cx * cy * cz;
+    auto it = s.functions.find(f);
+    bool nonPortable =
+        it != s.functions.end() && it->second->nonPortableClusters;
+    if (blocks > 16 || (blocks > 8 && !nonPortable))
+      return kInvalidValue;
+  }
+  return launchChecks(s, f, config->gridDimX, config->gridDimY,
+                      config->gridDimZ, config->blockDimX, config->blockDimY,
+                      config->blockDimZ, config->hStream);
+}
+
+FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
+  trace("cuStreamCreate", nullptr);
+  FAKE_CHECK("cuStreamCreate");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *p = new int(0);
+  s.streams.insert(p);
+  ++s.streamsCreated;
+  *stream = reinterpret_cast<CUstream>(p);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
+  trace("cuStreamDestroy_v2", stream);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.streams.erase(stream))
+    return kInvalidHandle;
+  delete reinterpret_cast<int *>(stream);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
+  trace("cuStreamSynchronize", stream);
+  FAKE_CHECK("cuStreamSynchronize");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!validStream(s, stream))
+    return kInvalidHandle;
+  ++s.syncs;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
+  trace("cuStreamWaitEvent", event);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!validStream(s, stream) || !s.events.count(event))
+    return kInvalidHandle;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
+  FAKE_CHECK("cuEventCreate");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *p = new int(0);
+  s.events.insert(p);
+  *event = reinterpret_cast<CUevent>(p);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.events.erase(event))
+    return kInvalidHandle;
+  delete reinterpret_cast<int *>(event);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
+  trace("cuEventRecord", stream);
+  FAKE_CHECK("cuEventRecord");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.events.count(event) || !validStream(s, stream))
+    return kInvalidHandle;
+  ++s.eventsRecorded;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuEventSynchronize(CUevent event) {
+  trace("cuEventSynchronize", event);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.events.count(event))
+    return kInvalidHandle;
+  ++s.syncs;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.events.count(start) || !s.events.count(end))
+    return kInvalidHandle;
+  *ms = 0.001f; // no timing: a positive constant
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+  trace("cuMemAlloc_v2", nullptr);
+  FAKE_CHECK("cuMemAlloc");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (bytes == 0)
+    return kInvalidValue;
+  if (bytes > s.capacity - s.allocated)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  size_t rounded = (bytes + 255) / 256 * 256;
+  void *p = std::aligned_alloc(256, rounded);
+  if (!p)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::memset(p, 0, rounded);
+  s.allocations[reinterpret_cast<uintptr_t>(p)] = bytes;
+  s.allocated += bytes;
+  ++s.allocs;
+  *ptr = reinterpret_cast<CUdeviceptr>(p);
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
+  return cuMemAlloc_v2(ptr, bytes);
+}
+
+FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
+  trace("cuMemFree_v2", nullptr);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.allocations.find(static_cast<uintptr_t>(ptr));
+  if (it == s.allocations.end())
+    return kInvalidValue;
+  s.allocated -= it->second;
+  s.allocations.erase(it);
+  ++s.frees;
+  std::free(reinterpret_cast<void *>(ptr));
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                         CUstream stream) {
+  trace("cuMemcpyAsync", stream);
+  FAKE_CHECK("cuMemcpyAsync");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!validStream(s, stream) || !validEndpoint(s, dst, bytes) ||
+      !validEndpoint(s, src, bytes))
+    return kInvalidValue;
+  if (bytes)
+    std::memmove(reinterpret_cast<void *>(dst),
+                 reinterpret_cast<const void *>(src), bytes);
+  ++s.copies;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
+  FAKE_CHECK("cuMemcpyHtoD");
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!inAllocation(s, dst, bytes))
+    return kInvalidValue;
+  if (bytes)
+    std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  ++s.copies;
+  return CUDA_SUCCESS;
+}
+
+template <typename T>
+static CUresult fill(CUdeviceptr dst, T value, size_t count, CUstream stream) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!validStream(s, stream) || !inAllocation(s, dst, count * sizeof(T)))
+    return kInvalidValue;
+  T *p = reinterpret_cast<T *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    p[i] = value;
+  ++s.fills;
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
+                            CUstream stream) {
+  trace("cuMemsetD32Async", stream);
+  FAKE_CHECK("cuMemsetD32Async");
+  return fill<unsigned>(dst, value, count, stream);
+}
+
+FAKE_ENTRY cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
+                            CUstream stream) {
+  trace("cuMemsetD16Async", stream);
+  FAKE_CHECK("cuMemsetD16Async");
+  return fill<unsigned short>(dst, value, count, stream);
+}
+
+FAKE_ENTRY cuMemHostRegister_v2(void *, size_t, unsigned) {
+  return CUDA_SUCCESS;
+}
+
+FAKE_ENTRY cuMemHostUnregister(void *) { return CUDA_SUCCESS; }
+
+FAKE_ENTRY cuTensorMapEncodeTiled(CUtensorMap *map, int, uint32_t, void *,
+                                  const uint64_t *, const uint64_t *,
+                                  const uint32_t *, const uint32_t *, int, int,
+                                  int, int) {
+  std::memset(map, 0, sizeof(*map));
+  return CUDA_SUCCESS;
+}

@@ -1,0 +1,38 @@
+// The CUDA target end to end on the host, against the fake driver: compile,
+// load the module, copy the inputs, launch, copy the result back. Kernels do
+// not run, so the result is the zero-filled allocation; what is checked is
+// the sequence of driver calls of one call. The kernel is stream-ordered
+// after the copies and the allocation of its result, with no
+// synchronization between them: one cuStreamSynchronize after the launch
+// (the end of the host code's async region; before, the guard around the
+// launch for empty tensors ended a region after the allocation, one more
+// synchronization per call), then the copy back.
+
+// RUN: env FERRIC_FAKE_CUDA_TRACE=1 FERRIC_FAKE_CUDA_STATS=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 --print 2>&1 | FileCheck %s
+// CHECK: fake-cuda: cuMemAlloc_v2
+// CHECK: fake-cuda: cuMemAlloc_v2
+// CHECK: fake-cuda: cuMemAlloc_v2
+// CHECK-NEXT: fake-cuda: cuLaunchKernel
+// CHECK-NEXT: fake-cuda: cuStreamSynchronize
+// CHECK-NEXT: fake-cuda: cuMemcpyAsync
+// CHECK-NEXT: fake-cuda: cuStreamSynchronize
+// CHECK-NEXT: result 0: array([0, 0, 0, ..., 0, 0, 0], shape=(1000,), dtype=f32)
+// CHECK-NEXT: fake-cuda: 1 launches, 3 allocations, 0 frees, 3 copies, 0 fills, 1 module loads, 1 streams created
+
+// A row program over thread-block clusters (softmax over 131072, 16 blocks
+// of 256 threads per row): the runtime launches it with cuLaunchKernelEx,
+// after allowing the function non-portable cluster sizes (the fake driver
+// refuses clusters over 8 blocks otherwise, as the real one does).
+// RUN: env FERRIC_FAKE_CUDA_TRACE=1 ferric-run %s --target=cuda --no-cache --entry=softmax --input=randn:2x131072xf32 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// CLUSTER: fake-cuda: cuLaunchKernelEx
+// CLUSTER-NOT: failed
+func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %d = ferric.sub %x, %mxb : tensor<?x131072xf32>
+  %e = ferric.exp %d : tensor<?x131072xf32>
+  %s = ferric.reduce sum %e dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
+  %sb = ferric.broadcast %s dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
+  %r = ferric.div %e, %sb : tensor<?x131072xf32>
+  return %r : tensor<?x131072xf32>
+}
