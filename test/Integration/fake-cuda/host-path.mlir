@@ -19,6 +19,14 @@
 // CHECK-NEXT: result 0: array([0, 0, 0, ..., 0, 0, 0], shape=(1000,), dtype=f32)
 // CHECK-NEXT: fake-cuda: 1 launches, 3 allocations, 0 frees, 3 copies, 0 fills, 1 module loads, 1 streams created
 
+// Empty tensors: the elementwise kernel is launched with one block (it has
+// no guard on the host any more; its loop and tail do nothing), never with a
+// zero dimension, which the driver refuses.
+// RUN: env FERRIC_FAKE_CUDA_TRACE=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:0xf32 --input=randn:0xf32 --print 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: fake-cuda: cuLaunchKernel
+// EMPTY-NEXT: fake-cuda: cuStreamSynchronize
+// EMPTY-NEXT: result 0: array([], shape=(0,), dtype=f32)
+
 // A row program over thread-block clusters (softmax over 131072, 16 blocks
 // of 256 threads per row): the runtime launches it with cuLaunchKernelEx,
 // after allowing the function non-portable cluster sizes (the fake driver
