@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -470,13 +471,56 @@ static llvm::Expected<const RuntimeLib *> eventRuntime(Target target) {
   return *lib;
 }
 
+namespace {
+/// Events handed out by recordTargetEvent and given back to
+/// destroyTargetEvent, kept for the next record: a stream= call from Python
+/// records one for its results, and creating and destroying one per call
+/// were two driver calls of its host cost. Untimed (cheaper to record)
+/// where the runtime exports mgpuEventCreate.
+struct EventPool {
+  std::mutex mutex;
+  std::vector<void *> free;
+  static constexpr size_t kMaxFree = 64;
+
+  void *take(const RuntimeLib &lib) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!free.empty()) {
+        void *event = free.back();
+        free.pop_back();
+        return event;
+      }
+    }
+    for (const auto &[name, address] : lib.exports)
+      if (name == "mgpuEventCreate")
+        return reinterpret_cast<void *(*)()>(address)();
+    return lib.api->eventCreateTimed();
+  }
+  void give(const RuntimeLib &lib, void *event) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (free.size() < kMaxFree) {
+        free.push_back(event);
+        return;
+      }
+    }
+    lib.api->eventDestroy(event);
+  }
+};
+
+EventPool &eventPool() {
+  static EventPool *pool = new EventPool; // used until exit
+  return *pool;
+}
+} // namespace
+
 llvm::Expected<void *> mlir::ferric::runner::recordTargetEvent(Target target,
                                                                void *stream) {
   auto lib = eventRuntime(target);
   if (!lib)
     return lib.takeError();
   (void)(*lib)->takeError();
-  void *event = (*lib)->api->eventCreateTimed();
+  void *event = eventPool().take(**lib);
   if (event)
     (*lib)->api->eventRecord(event, stream);
   std::string why = (*lib)->takeError();
@@ -506,7 +550,7 @@ void mlir::ferric::runner::destroyTargetEvent(Target target, void *event) {
     return;
   }
   if (event)
-    (*lib)->api->eventDestroy(event);
+    eventPool().give(**lib, event);
 }
 
 static double median(std::vector<double> v) {

@@ -209,12 +209,14 @@ llvm::Error copyOnTarget(Target target, void *dst, const void *src,
 /// legacy default stream); nothing to wait for on the CPU.
 llvm::Error synchronizeTarget(Target target, void *stream);
 
-/// A new event recorded on `stream` (CUDA only): it marks the work queued
-/// there so far, and stays valid when the stream is destroyed.
+/// An event recorded on `stream` (CUDA only): it marks the work queued
+/// there so far, and stays valid when the stream is destroyed. Events come
+/// from a pool that destroyTargetEvent gives them back to (no timing).
 llvm::Expected<void *> recordTargetEvent(Target target, void *stream);
 /// Waits on the host for the work `event` marks.
 llvm::Error synchronizeTargetEvent(Target target, void *event);
-/// Destroys an event of recordTargetEvent (null: nothing).
+/// Gives back an event of recordTargetEvent (null: nothing); the caller
+/// must not use it any more.
 void destroyTargetEvent(Target target, void *event);
 
 /// ferric-fuse's report on every function of `irText` (what

@@ -445,6 +445,7 @@ FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
 }
 
 FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
+  trace("cuEventCreate", nullptr);
   FAKE_CHECK("cuEventCreate");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -455,6 +456,7 @@ FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
 }
 
 FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
+  trace("cuEventDestroy_v2", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.events.erase(event))
