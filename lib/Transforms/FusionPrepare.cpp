@@ -46,15 +46,29 @@ static bool dropsUnitDimsOnly(tensor::CollapseShapeOp op) {
   return true;
 }
 
-/// The op `def` rebuilt on `operands` with result shape `shape`.
-static Operation *rebuildElementwise(PatternRewriter &rewriter, Location loc,
-                                     Operation *def, ValueRange operands,
-                                     RankedTensorType shape) {
-  auto resultType = shape.clone(
+/// Replaces `reshape` (a reshape or broadcast of elementwise op `def`'s
+/// result, from shape `from` to shape `to`) by `def` computed on its
+/// reshaped operands (`reshapeOperand` of each tensor operand; scalars stay
+/// as they are). Fails if a tensor operand does not have shape `from`.
+static LogicalResult
+moveAbove(PatternRewriter &rewriter, Operation *reshape, Operation *def,
+          RankedTensorType from, RankedTensorType to,
+          llvm::function_ref<Value(Value)> reshapeOperand) {
+  SmallVector<Value> operands;
+  for (Value v : def->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (type && type.getShape() != from.getShape())
+      return failure();
+  }
+  for (Value v : def->getOperands())
+    operands.push_back(isa<RankedTensorType>(v.getType()) ? reshapeOperand(v)
+                                                          : v);
+  auto resultType = to.clone(
       cast<RankedTensorType>(def->getResult(0).getType()).getElementType());
-  OperationState state(loc, def->getName(), operands, {resultType},
+  OperationState state(def->getLoc(), def->getName(), operands, {resultType},
                        def->getAttrs());
-  return rewriter.create(state);
+  rewriter.replaceOp(reshape, rewriter.create(state)->getResults());
+  return success();
 }
 
 namespace {
@@ -110,22 +124,12 @@ struct SinkCollapseThroughElementwise
         def->getNumResults() != 1 || !def->getResult(0).hasOneUse() ||
         !dropsUnitDimsOnly(op))
       return failure();
-    SmallVector<Value> operands;
-    for (Value v : def->getOperands()) {
-      auto type = dyn_cast<RankedTensorType>(v.getType());
-      if (!type) {
-        operands.push_back(v);
-        continue;
-      }
-      if (type.getShape() != op.getSrcType().getShape())
-        return failure();
-      operands.push_back(tensor::CollapseShapeOp::create(
-          rewriter, op.getLoc(), v, op.getReassociationIndices()));
-    }
-    rewriter.replaceOp(op, rebuildElementwise(rewriter, def->getLoc(), def,
-                                              operands, op.getResultType())
-                               ->getResults());
-    return success();
+    return moveAbove(rewriter, op, def, op.getSrcType(), op.getResultType(),
+                     [&](Value v) -> Value {
+                       return tensor::CollapseShapeOp::create(
+                           rewriter, op.getLoc(), v,
+                           op.getReassociationIndices());
+                     });
   }
 };
 } // namespace
@@ -147,24 +151,14 @@ struct HoistBroadcastAboveCheapOp : OpRewritePattern<BroadcastOp> {
         !def->getResult(0).hasOneUse() || !op.getResult().hasOneUse() ||
         elementwise.getScalarCost() > cheapCost)
       return failure();
-    auto inputType = cast<RankedTensorType>(op.getInput().getType());
-    SmallVector<Value> operands;
-    for (Value v : def->getOperands()) {
-      auto type = dyn_cast<RankedTensorType>(v.getType());
-      if (!type) {
-        operands.push_back(v);
-        continue;
-      }
-      if (type.getShape() != inputType.getShape())
-        return failure();
-      operands.push_back(BroadcastOp::create(
-          rewriter, op.getLoc(), op.getType().clone(type.getElementType()), v,
-          op.getDimsAttr(), op.getSizes()));
-    }
-    rewriter.replaceOp(op, rebuildElementwise(rewriter, def->getLoc(), def,
-                                              operands, op.getType())
-                               ->getResults());
-    return success();
+    return moveAbove(
+        rewriter, op, def, cast<RankedTensorType>(op.getInput().getType()),
+        op.getType(), [&](Value v) -> Value {
+          auto type = cast<RankedTensorType>(v.getType());
+          return BroadcastOp::create(rewriter, op.getLoc(),
+                                     op.getType().clone(type.getElementType()),
+                                     v, op.getDimsAttr(), op.getSizes());
+        });
   }
   unsigned cheapCost;
 };

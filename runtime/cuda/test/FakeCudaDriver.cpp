@@ -185,62 +185,44 @@ FAKE_ENTRY cuInit(unsigned) {
   return CUDA_SUCCESS;
 }
 
+namespace {
+/// The codes this driver returns, their names and texts.
+struct ErrorText {
+  CUresult code;
+  const char *name, *text;
+};
+constexpr ErrorText kErrors[] = {
+    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+    {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {kNotInitialized, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
+    {kInvalidImage, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
+    {kInvalidHandle, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {kLaunchOutOfResources, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+     "too many resources requested for launch"},
+    {kUnknown, "CUDA_ERROR_UNKNOWN",
+     "unknown error (injected by FERRIC_FAKE_CUDA_FAIL)"},
+};
+
+CUresult describe(CUresult error, const char **str, bool name) {
+  for (const ErrorText &e : kErrors)
+    if (e.code == error) {
+      *str = name ? e.name : e.text;
+      return CUDA_SUCCESS;
+    }
+  *str = nullptr;
+  return kInvalidValue;
+}
+} // namespace
+
 FAKE_ENTRY cuGetErrorName(CUresult error, const char **str) {
-  switch (error) {
-  case CUDA_SUCCESS:
-    *str = "CUDA_SUCCESS";
-    return CUDA_SUCCESS;
-  case kInvalidValue:
-    *str = "CUDA_ERROR_INVALID_VALUE";
-    return CUDA_SUCCESS;
-  case CUDA_ERROR_OUT_OF_MEMORY:
-    *str = "CUDA_ERROR_OUT_OF_MEMORY";
-    return CUDA_SUCCESS;
-  case kInvalidHandle:
-    *str = "CUDA_ERROR_INVALID_HANDLE";
-    return CUDA_SUCCESS;
-  case kNotFound:
-    *str = "CUDA_ERROR_NOT_FOUND";
-    return CUDA_SUCCESS;
-  case kLaunchOutOfResources:
-    *str = "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
-    return CUDA_SUCCESS;
-  case kUnknown:
-    *str = "CUDA_ERROR_UNKNOWN";
-    return CUDA_SUCCESS;
-  default:
-    *str = nullptr;
-    return kInvalidValue;
-  }
+  return describe(error, str, /*name=*/true);
 }
 
 FAKE_ENTRY cuGetErrorString(CUresult error, const char **str) {
-  switch (error) {
-  case CUDA_SUCCESS:
-    *str = "no error";
-    return CUDA_SUCCESS;
-  case kInvalidValue:
-    *str = "invalid argument";
-    return CUDA_SUCCESS;
-  case CUDA_ERROR_OUT_OF_MEMORY:
-    *str = "out of memory";
-    return CUDA_SUCCESS;
-  case kInvalidHandle:
-    *str = "invalid resource handle";
-    return CUDA_SUCCESS;
-  case kNotFound:
-    *str = "named symbol not found";
-    return CUDA_SUCCESS;
-  case kLaunchOutOfResources:
-    *str = "too many resources requested for launch";
-    return CUDA_SUCCESS;
-  case kUnknown:
-    *str = "unknown error (injected by FERRIC_FAKE_CUDA_FAIL)";
-    return CUDA_SUCCESS;
-  default:
-    *str = nullptr;
-    return kInvalidValue;
-  }
+  return describe(error, str, /*name=*/false);
 }
 
 FAKE_ENTRY cuDriverGetVersion(int *version) {
