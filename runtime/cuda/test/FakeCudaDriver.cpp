@@ -168,6 +168,24 @@ CUresult launchChecks(State &s, CUfunction f, unsigned gx, unsigned gy,
   return CUDA_SUCCESS;
 }
 
+/// A new opaque handle, registered in `live` (streams, events, modules).
+template <typename Handle>
+CUresult createHandle(std::set<void *> &live, Handle *out) {
+  auto *p = new int(0);
+  live.insert(p);
+  *out = reinterpret_cast<Handle>(p);
+  return CUDA_SUCCESS;
+}
+
+/// Destroys a handle of createHandle; unknown ones (destroyed twice, never
+/// created) are CUDA_ERROR_INVALID_HANDLE.
+CUresult destroyHandle(std::set<void *> &live, void *handle) {
+  if (!live.erase(handle))
+    return kInvalidHandle;
+  delete static_cast<int *>(handle);
+  return CUDA_SUCCESS;
+}
+
 int dummyContext;
 thread_local CUcontext currentContext;
 
@@ -301,11 +319,8 @@ FAKE_ENTRY cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned,
     return kInvalidImage;
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  auto *m = new int(0);
-  s.modules.insert(m);
   ++s.moduleLoads;
-  *module = reinterpret_cast<CUmodule>(m);
-  return CUDA_SUCCESS;
+  return createHandle(s.modules, module);
 }
 
 FAKE_ENTRY cuModuleLoadData(CUmodule *module, const void *image) {
@@ -315,10 +330,7 @@ FAKE_ENTRY cuModuleLoadData(CUmodule *module, const void *image) {
 FAKE_ENTRY cuModuleUnload(CUmodule module) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  if (!s.modules.erase(module))
-    return kInvalidHandle;
-  delete reinterpret_cast<int *>(module);
-  return CUDA_SUCCESS;
+  return destroyHandle(s.modules, module);
 }
 
 FAKE_ENTRY cuModuleGetFunction(CUfunction *function, CUmodule module,
@@ -389,21 +401,15 @@ FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
   FAKE_CHECK("cuStreamCreate");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  auto *p = new int(0);
-  s.streams.insert(p);
   ++s.streamsCreated;
-  *stream = reinterpret_cast<CUstream>(p);
-  return CUDA_SUCCESS;
+  return createHandle(s.streams, stream);
 }
 
 FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
   trace("cuStreamDestroy_v2", stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  if (!s.streams.erase(stream))
-    return kInvalidHandle;
-  delete reinterpret_cast<int *>(stream);
-  return CUDA_SUCCESS;
+  return destroyHandle(s.streams, stream);
 }
 
 FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
@@ -431,20 +437,14 @@ FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
   FAKE_CHECK("cuEventCreate");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  auto *p = new int(0);
-  s.events.insert(p);
-  *event = reinterpret_cast<CUevent>(p);
-  return CUDA_SUCCESS;
+  return createHandle(s.events, event);
 }
 
 FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
   trace("cuEventDestroy_v2", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  if (!s.events.erase(event))
-    return kInvalidHandle;
-  delete reinterpret_cast<int *>(event);
-  return CUDA_SUCCESS;
+  return destroyHandle(s.events, event);
 }
 
 FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
