@@ -116,13 +116,18 @@ std::string mlir::ferric::runner::formatDiagnostic(Diagnostic &d) {
   return s;
 }
 
-/// Collects the errors MLIR reports while the handler is alive.
+/// Collects the errors and remarks MLIR reports while the handler is alive
+/// (the remarks go to the caller with the executable).
 namespace {
 struct ErrorCollector {
   ErrorCollector(MLIRContext &ctx)
       : handler(&ctx, [this](Diagnostic &d) {
+          if (d.getSeverity() == DiagnosticSeverity::Remark) {
+            remarks.push_back(where(d.getLocation()) + ": remark: " + d.str());
+            return success();
+          }
           if (d.getSeverity() != DiagnosticSeverity::Error)
-            return failure(); // let notes/remarks go to the default handler
+            return failure(); // let notes go to the default handler
           messages.push_back(formatDiagnostic(d));
           return success();
         }) {}
@@ -133,7 +138,7 @@ struct ErrorCollector {
     messages.clear();
     return llvm::createStringError(all);
   }
-  std::vector<std::string> messages;
+  std::vector<std::string> messages, remarks;
   ScopedDiagnosticHandler handler;
 };
 } // namespace
@@ -382,7 +387,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   // The pipeline: built before anything is looked up, so that a bad option
   // is reported first, and printed (all options included) for the cache key.
   PassManager pm(&ctx);
-  if (llvm::Error e = stages::buildPipeline(pm, options))
+  if (llvm::Error e = stages::buildPipeline(pm, options, *module))
     return std::move(e);
   std::string pipeline;
   {
@@ -434,6 +439,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   if (!engine)
     return engine.takeError();
   exe->engine = std::move(*engine);
+  exe->remarks = std::move(errors.remarks);
   exe->stats.cacheHit = hit;
   exe->stats.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

@@ -10,6 +10,7 @@
 
 #include "CompileStages.h"
 
+#include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Pipelines/Pipelines.h"
 #include "RuntimeLibs.h"
 
@@ -17,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
+#include <optional>
 #include <type_traits>
 
 using namespace mlir;
@@ -35,19 +37,33 @@ llvm::StringRef stages::pipelineName(Target target) {
   return "?";
 }
 
-/// Whether the CUDA runtime can open cuBLASLt here (false, with no error,
-/// when the runtime itself cannot be opened: the JIT stage reports that).
-static bool cublasLtAvailable() {
+/// Why the CUDA runtime cannot open cuBLASLt here, or nothing if it can
+/// (nothing either when the runtime itself cannot be opened: the JIT stage
+/// reports that).
+static std::optional<std::string> cublasLtMissing() {
   auto lib = RuntimeLib::get(Target::CUDA);
   if (!lib) {
     llvm::consumeError(lib.takeError());
-    return false;
+    return std::nullopt;
   }
   using Query = int (*)(char *, size_t);
   auto query = reinterpret_cast<Query>(
       *lib ? dlsym((*lib)->handle, "ferricCudaCublasLtAvailable") : nullptr);
-  char why[256];
-  return query && query(why, sizeof(why));
+  if (!query)
+    return std::nullopt;
+  char why[512];
+  if (query(why, sizeof(why)))
+    return std::nullopt;
+  return std::string(why);
+}
+
+/// Says at each matmul of `module` that it takes the tiled kernel, and why.
+static void noteTiledFallback(ModuleOp module, llvm::StringRef why) {
+  module.walk([&](MatmulOp op) {
+    op.emitRemark() << "ferric.matmul runs on ferric-matmul-to-gpu's tiled "
+                       "kernel (no tensor cores): "
+                    << why;
+  });
 }
 
 /// stages::buildPipeline for one pipeline: its options struct filled from
@@ -57,7 +73,8 @@ static llvm::Error
 buildTypedPipeline(PassManager &pm, const CompileOptions &options,
                    LogicalResult (*build)(OpPassManager &,
                                           const PipelineOptions &,
-                                          PipelineErrorHandler)) {
+                                          PipelineErrorHandler),
+                   ModuleOp module) {
   llvm::StringRef name = stages::pipelineName(options.target);
   PipelineOptions pipelineOptions;
   pipelineOptions.fuse = options.fuse;
@@ -70,11 +87,14 @@ buildTypedPipeline(PassManager &pm, const CompileOptions &options,
         "bad options '" + options.pipelineOptions + "' for " + name.str() +
         (error.empty() ? "" : ": " + llvm::StringRef(error).trim().str()));
   // Correctness never depends on cuBLASLt: where it cannot be opened, and
-  // the caller did not choose, matmuls get the tiled kernel (and
-  // ferric-matmul-to-cublaslt's remark is not emitted: the pass is off).
+  // the caller did not choose, matmuls get the tiled kernel, with a remark
+  // (ferric-matmul-to-cublaslt, which would say so, is off).
   if constexpr (std::is_same_v<PipelineOptions, NVVMPipelineOptions>)
-    if (!pipelineOptions.cublasLt.hasValue() && !cublasLtAvailable())
-      pipelineOptions.cublasLt = false;
+    if (!pipelineOptions.cublasLt.hasValue())
+      if (std::optional<std::string> why = cublasLtMissing()) {
+        pipelineOptions.cublasLt = false;
+        noteTiledFallback(module, *why);
+      }
   if (failed(build(pm, pipelineOptions, [&](const llvm::Twine &message) {
         error = message.str();
         return failure();
@@ -84,17 +104,18 @@ buildTypedPipeline(PassManager &pm, const CompileOptions &options,
 }
 
 llvm::Error stages::buildPipeline(PassManager &pm,
-                                  const CompileOptions &options) {
+                                  const CompileOptions &options,
+                                  ModuleOp module) {
   switch (options.target) {
   case Target::CPU:
-    return buildTypedPipeline<CPUPipelineOptions>(pm, options,
-                                                  buildCPUPipeline);
+    return buildTypedPipeline<CPUPipelineOptions>(pm, options, buildCPUPipeline,
+                                                  module);
   case Target::CUDA:
     return buildTypedPipeline<NVVMPipelineOptions>(pm, options,
-                                                   buildNVVMPipeline);
+                                                   buildNVVMPipeline, module);
   case Target::Vulkan:
     return buildTypedPipeline<SPIRVPipelineOptions>(pm, options,
-                                                    buildSPIRVPipeline);
+                                                    buildSPIRVPipeline, module);
   }
   return llvm::createStringError("unknown target");
 }

@@ -115,7 +115,11 @@ llvm::StringRef pipelineName(Target target);
 /// Builds `options.target`'s pipeline into `pm`: the options CompileOptions
 /// names, then those of the free-form `pipelineOptions` text (which may
 /// override them). A bad option is an error naming it, never an abort.
-llvm::Error buildPipeline(PassManager &pm, const CompileOptions &options);
+/// Where the CUDA runtime cannot open cuBLASLt and the options do not choose,
+/// matmuls take the tiled kernel and each ferric.matmul of `module` gets a
+/// remark saying why.
+llvm::Error buildPipeline(PassManager &pm, const CompileOptions &options,
+                          ModuleOp module);
 
 /// Whether `pipeline`, as printAsTextualPipeline writes it, runs a pass
 /// named `name`.

@@ -162,6 +162,8 @@ int main(int argc, char **argv) {
       Executable::compile((*file)->getBuffer(), entry, options, inputFile);
   if (!exe)
     return fail(exe.takeError());
+  for (const std::string &remark : (*exe)->getRemarks())
+    llvm::errs() << remark << "\n";
   if (!emitLowered.empty()) {
     std::error_code ec;
     llvm::raw_fd_ostream os(emitLowered, ec);

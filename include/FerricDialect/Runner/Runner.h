@@ -123,6 +123,9 @@ public:
   llvm::ArrayRef<ValueSpec> getArguments() const { return args; }
   llvm::ArrayRef<ValueSpec> getResults() const { return results; }
   const CompileStats &getStats() const { return stats; }
+  /// What the compilation remarked on ("FILE:LINE:COL: remark: ..." lines),
+  /// e.g. matmuls left on the tiled kernel because cuBLASLt is missing.
+  llvm::ArrayRef<std::string> getRemarks() const { return remarks; }
   llvm::StringRef getEntry() const { return entry; }
   Target getTarget() const { return options.target; }
   /// The lowered module (LLVM dialect with embedded kernels) as text.
@@ -170,6 +173,7 @@ private:
   std::string symbol;
   std::vector<ValueSpec> args, results;
   CompileStats stats;
+  std::vector<std::string> remarks;
   std::string loweredIR;
   /// The entry's module as given (ferric IR), for shape checks.
   Operation *sourceModule = nullptr;
