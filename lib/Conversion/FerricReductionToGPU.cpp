@@ -572,6 +572,14 @@ struct FerricReductionToGPUPass
           << rowProgramClusterBlock.getValue();
       return signalPassFailure();
     }
+    if (rowProgramThreadBytes < 16 || rowProgramThreadBytes > 256 ||
+        !llvm::isPowerOf2_32(rowProgramThreadBytes)) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-program-thread-bytes must be 16, 32, 64, "
+                               "128 or 256, got ")
+          << rowProgramThreadBytes.getValue();
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -677,6 +685,7 @@ struct FerricReductionToGPUPass
         OpBuilder b(group.back());
         writer.setClusterGrid(rowProgramClusterGrid);
         writer.setClusterBlock(rowProgramClusterBlock);
+        writer.setRowThreadBytes(rowProgramThreadBytes);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
                              std::max<unsigned>(rowProgramCluster, 1));
       } else if (columnCombiner) {

@@ -145,6 +145,11 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
       !llvm::isPowerOf2_32(clusterBlock))
     return emitError("row-program-cluster-block=" + Twine(clusterBlock) +
                      " is not a block size (expected 128, 256, 512 or 1024)");
+  unsigned threadBytes = options.rowProgramThreadBytes;
+  if (threadBytes < 16 || threadBytes > 256 ||
+      !llvm::isPowerOf2_32(threadBytes))
+    return emitError("row-program-thread-bytes=" + Twine(threadBytes) +
+                     " is not a byte count (expected 16, 32, 64, 128 or 256)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -194,6 +199,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
         chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
     reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
     reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
+    reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

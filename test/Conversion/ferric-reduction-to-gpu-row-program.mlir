@@ -3,6 +3,8 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=false row-group-block-elements=2048 row-group-producers=true" | FileCheck %s --check-prefix=OFF
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=8 row-program-cluster-block=1024" | FileCheck %s --check-prefix=CLUSTER
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-cluster=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLUSTER
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-thread-bytes=32" | FileCheck %s --check-prefix=BYTES32
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-thread-bytes=48" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADBYTES
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
@@ -602,4 +604,43 @@ func.func @softmax_524288(%arg0: memref<4x524288xf32>) -> memref<4x524288xf32> {
   memref.dealloc %alloc : memref<4xf32>
   memref.dealloc %alloc_1 : memref<4xf32>
   return %alloc_2 : memref<4x524288xf32>
+}
+
+// -----
+
+// Rows of bf16 (the sum and the scaling computed in f32): a thread holds
+// row-program-thread-bytes (default 64) of the row, 32 bf16 values where
+// f32 rows hold 16: 4096 -> a team of 128 threads, each with four 128-bit
+// loads of 8 values (the same bytes in flight per thread as f32 rows). With
+// 32 bytes, 256 threads of two loads.
+// CHECK-LABEL: func.func @scale_4096_bf16(
+// CHECK-COUNT-4:     vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<64x4096xbf16>, vector<8xbf16>
+//   CHECK-NOT:     vector.load
+//       CHECK:   ferric.schedule = "row-program-registers"
+// BYTES32-LABEL: func.func @scale_4096_bf16(
+//       BYTES32:   threads({{.*}}) in ({{.*}} = %c256
+// BYTES32-COUNT-2:     vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<64x4096xbf16>, vector<8xbf16>
+//   BYTES32-NOT:     vector.load
+//       BYTES32:   ferric.schedule = "row-program-registers"
+// BADBYTES: error: ferric-reduction-to-gpu: row-program-thread-bytes must be 16, 32, 64, 128 or 256, got 48
+func.func @scale_4096_bf16(%arg0: memref<64x4096xbf16>) -> memref<64x4096xbf16> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x4096xbf16>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<64x4096xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<64xf32>, memref<64x4096xbf16>) outs(%alloc_2 : memref<64x4096xbf16>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: bf16):
+    %0 = arith.extf %in_3 : bf16 to f32
+    %1 = arith.mulf %0, %in : f32
+    %2 = arith.truncf %1 : f32 to bf16
+    linalg.yield %2 : bf16
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  return %alloc_2 : memref<64x4096xbf16>
 }

@@ -15,8 +15,9 @@
 // the cast of w under its broadcast, and the row program takes the
 // residual add (writing bf16 h, keeping f32 float(h) and its square in
 // registers) as its producer. Its chunks are 16 bytes of bf16 (8 values),
-// although the reduced values are f32: each thread loads two chunks of x,
-// res, up and w and stores two of h and y, all 128-bit, without spills.
+// although the reduced values are f32, and a thread holds 64 bytes of each
+// row operand (row-program-thread-bytes): each thread loads four chunks of
+// x, res, up and w and stores four of h and y, all 128-bit, without spills.
 // (It was 6 kernels: the collapse was a fusion barrier, the cast of w a
 // kernel of its own, and a producer with outputs of two element types was
 // not taken.)
@@ -29,7 +30,7 @@
 //       HOST:   llvm.return
 
 // PTX-NOT: global
-// PTX: 8 ld.global.v4.b32
-// PTX-NEXT: 4 st.global.v4.b32
+// PTX: 16 ld.global.v4.b32
+// PTX-NEXT: 8 st.global.v4.b32
 // PTX-NOT: global
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

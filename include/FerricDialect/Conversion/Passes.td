@@ -512,6 +512,12 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "The fewest threads per block of cluster row programs (128, 256, "
            "512 or 1024): a row takes the smallest block size from this up "
            "whose cluster holds it (smaller blocks share an SM)">,
+    Option<"rowProgramThreadBytes", "row-program-thread-bytes", "unsigned",
+           /*default=*/"64",
+           "The bytes of each row operand a row-program thread aims to hold "
+           "(at least 16 values; 16 to 256, a power of two): 64 is 16 f32 "
+           "or 32 bf16 values, so that narrow rows keep as many bytes in "
+           "flight per thread as f32 rows">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

@@ -103,6 +103,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::desc("The fewest threads per block of cluster row programs "
                      "(ferric-reduction-to-gpu row-program-cluster-block)"),
       llvm::cl::init(256)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramThreadBytes{
+      *this, "row-program-thread-bytes",
+      llvm::cl::desc("The bytes of each row operand a row-program thread "
+                     "aims to hold, at least 16 values (16 to 256, a power "
+                     "of two; ferric-reduction-to-gpu "
+                     "row-program-thread-bytes)"),
+      llvm::cl::init(64)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",
       llvm::cl::desc("Cluster row programs launch at most this many "

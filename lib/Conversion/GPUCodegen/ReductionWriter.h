@@ -49,6 +49,10 @@ constexpr unsigned kRowProgramMaxElements = 32;
 /// The most threads of one row-program block.
 constexpr unsigned kRowProgramBlockThreads = 1024;
 
+/// The bytes of each row operand a row-program thread aims to hold (at least
+/// 16 values): the row-program-thread-bytes option's default.
+constexpr unsigned kRowProgramThreadBytes = 64;
+
 /// How a row program (RowProgram.cpp) spreads a row: a team of `team`
 /// threads per row (a power of two), each holding `chunks` chunks of `width`
 /// consecutive elements, in blocks of `blockThreads` threads. A team wider
@@ -63,11 +67,13 @@ struct RowProgramShape {
 /// fit in registers: those of one block (up to kRowProgramBlockThreads
 /// threads), else of a cluster of at most `maxCluster` blocks (a power of
 /// two; 1: no clusters) of the fewest threads, from `clusterBlock` up, that
-/// hold it.
+/// hold it. A thread aims at `threadBytes` bytes of the row (at least 16
+/// values), so that narrow types keep as many bytes in flight as f32.
 std::optional<RowProgramShape>
 chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
                  unsigned blockSize, unsigned warpSize, unsigned maxCluster = 1,
-                 unsigned clusterBlock = kRowProgramBlockThreads);
+                 unsigned clusterBlock = kRowProgramBlockThreads,
+                 unsigned threadBytes = kRowProgramThreadBytes);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -107,6 +113,8 @@ public:
   void setClusterGrid(unsigned clusters) { clusterGrid = clusters; }
   /// The fewest threads per block of cluster row programs.
   void setClusterBlock(unsigned threads) { clusterBlock = threads; }
+  /// The bytes of the row a row-program thread aims to hold.
+  void setRowThreadBytes(unsigned bytes) { rowThreadBytes = bytes; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -294,7 +302,8 @@ private:
   Value fillValue;
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
-  unsigned clusterGrid = 0, clusterBlock = kRowProgramBlockThreads;
+  unsigned clusterGrid = 0, clusterBlock = kRowProgramBlockThreads,
+           rowThreadBytes = kRowProgramThreadBytes;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -253,7 +253,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
     if (std::optional<RowProgramShape> shape =
             chooseRowProgram(*n, element, contiguous, threads, warpSize,
-                             maxCluster, clusterBlock))
+                             maxCluster, clusterBlock, rowThreadBytes))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -277,7 +277,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   for (int64_t maxLength : maxLengths) {
     std::optional<RowProgramShape> shape =
         chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
-                         warpSize, maxCluster, clusterBlock);
+                         warpSize, maxCluster, clusterBlock, rowThreadBytes);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

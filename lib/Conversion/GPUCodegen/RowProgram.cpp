@@ -47,9 +47,11 @@ using namespace mlir::ferric;
 /// Bytes of `t`'s values in memory.
 static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
-std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
-    int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
-    unsigned warpSize, unsigned maxCluster, unsigned clusterBlock) {
+std::optional<RowProgramShape>
+mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
+                               bool vectorizable, unsigned blockSize,
+                               unsigned warpSize, unsigned maxCluster,
+                               unsigned clusterBlock, unsigned threadBytes) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   RowProgramShape s;
@@ -62,12 +64,17 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
         s.width = v;
         break;
       }
-  // About kTargetElements elements per thread: enough work per thread to
-  // hide the reduction's latency, few enough registers for many rows in
-  // flight. A team is a power of two of threads, at most 1024.
-  constexpr int64_t kTargetElements = 16;
+  // About threadBytes of the row per thread (at least 16 values): enough
+  // loads in flight per thread to hide the reduction's latency, few enough
+  // registers for many rows in flight; bf16 rows hold twice the values of
+  // f32 rows (H100, 2^28 elements: 32 instead of 16 bf16 values per thread
+  // ran rows of 768, 1024 and 16384 7-12% faster, LayerNorm over 4096 6%
+  // slower; bench/RESULTS.md). A team is a power of two of threads, at most
+  // 1024.
+  int64_t targetElements =
+      std::max<int64_t>(16, threadBytes / bytesOf(element));
   int64_t wanted =
-      llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, kTargetElements));
+      llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, targetElements));
   int64_t chunks = rowLength / s.width;
   // More than kRowProgramMaxElements values of each operand per thread
   // would spill: such a row does not fit in the registers of one block.
@@ -85,7 +92,7 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   // 32 values each uses about 64 registers, so that 65536 / (64 T) blocks
   // share an SM and one block's exchanges overlap another's loads (on the
   // H200, 131072 f32 per row: 16 blocks of 256 threads run 1.6x faster than
-  // 8 of 1024, which leave one block per SM). About kTargetElements per
+  // 8 of 1024, which leave one block per SM). About targetElements per
   // thread when the cluster is wide enough.
   if (maxCluster < 2)
     return std::nullopt;
