@@ -12,6 +12,13 @@ the limit. Prints one markdown table; --json writes the raw numbers.
 Times: 'us' columns are per-call GPU time between CUDA events around one
 call (kernel time plus launch gaps inside the call); 'wall' is host time per
 call including the synchronize.
+
+torch.compile is asked for static shapes (dynamic=False) and may recompile
+for every shape and dtype: by default a second size of the same workload
+gets a dynamic-shape kernel (automatic dynamic shapes), which was up to
+3.5x slower than the static one (softmax over 262144, f32, 2^28, H100:
+4420 vs 1245 us), so tables before 2026-12-05 compared Ferric at the second
+size with torch.compile's dynamic kernel.
 """
 import argparse
 import json
@@ -25,7 +32,13 @@ import tempfile
 import time
 
 import torch
+import torch._dynamo
 import torch.nn.functional as F
+
+# One static recompilation per shape and dtype, never a fallback to eager.
+for _limit in ("recompile_limit", "cache_size_limit"):
+    if hasattr(torch._dynamo.config, _limit):
+        setattr(torch._dynamo.config, _limit, 256)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ITERS = 50
@@ -252,6 +265,10 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--ferric-options", default="",
                     help="extra ferric-lower-to-nvvm options")
+    ap.add_argument("--compare-options", default=None,
+                    help="also time Ferric with these ferric-lower-to-nvvm "
+                         "options (row fields alt_us, alt_options; printed "
+                         "after the table) on the same inputs' shapes")
     args = ap.parse_args()
     torch.manual_seed(0)
     bw = copy_bandwidth()
@@ -271,7 +288,7 @@ def main():
         gemm_rows += run_gemm(args, tmp, name)
     for name in [n for n in names if n not in GEMM]:
         fn, shapes_of = tw[name]
-        compiled = torch.compile(fn)
+        compiled = torch.compile(fn, dynamic=False)
         src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
         for dt in args.dtypes.split(","):
             prog = os.path.join(tmp, f"{name}_{dt}.mlir")
@@ -298,6 +315,11 @@ def main():
                 row = dict(workload=name, log2=lg, dtype=dt, bytes=nbytes,
                            eager_us=eager_us, eager_wall=eager_wall,
                            compile_us=comp_us, compile_wall=comp_wall, **fr)
+                if args.compare_options is not None:
+                    alt = run_ferric(args.ferric_run, prog, shapes, dt, ITERS,
+                                     args.compare_options)
+                    row["alt_us"] = alt.get("us", float("nan"))
+                    row["alt_options"] = args.compare_options
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr, flush=True)
                 del ins
@@ -308,6 +330,11 @@ def main():
                       f, indent=1)
     if rows:
         print_table(rows, bw)
+    for r in rows:
+        if "alt_us" in r and "us" in r:
+            print(f"{r['workload']} 2^{r['log2']} {r['dtype']}: {r['us']} us, "
+                  f"with '{r['alt_options']}' {r['alt_us']} us "
+                  f"({r['alt_us'] / r['us']:.2f}x the time)")
     if gemm_rows:
         print_gemm_table(gemm_rows)
 
@@ -325,7 +352,7 @@ def run_gemm(args, tmp, name):
     TFLOP/s. f32 stays IEEE on all three (no TF32 in torch either)."""
     torch.backends.cuda.matmul.allow_tf32 = False
     fn, shapes_of, flops_of = gemm_twins()[name]
-    compiled = torch.compile(fn)
+    compiled = torch.compile(fn, dynamic=False)
     rows = []
     for dt in args.dtypes.split(","):
         prog = write_program(tmp, name, dt)
