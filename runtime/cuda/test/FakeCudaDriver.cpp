@@ -33,6 +33,10 @@
 //                                point that takes a stream, an event or a
 //                                function (launches, copies, fills,
 //                                synchronizations, events).
+//   FERRIC_FAKE_CUDA_CALLS=1     at exit, one line on stderr counting the
+//                                calls of every entry point called (by
+//                                name), e.g. to see what one call of a
+//                                compiled function asks of the driver.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +82,9 @@ struct State {
   unsigned long launches = 0, allocs = 0, frees = 0, copies = 0, fills = 0,
                 moduleLoads = 0, streamsCreated = 0, eventsRecorded = 0,
                 syncs = 0;
-  bool stats = false, trace = false;
+  // Calls per entry point, for FERRIC_FAKE_CUDA_CALLS.
+  std::map<std::string, unsigned long> calls;
+  bool stats = false, trace = false, countCalls = false;
 
   State() {
     if (const char *m = std::getenv("FERRIC_FAKE_CUDA_MEMORY"))
@@ -89,6 +95,8 @@ struct State {
     stats = s && *s && std::strcmp(s, "0") != 0;
     const char *t = std::getenv("FERRIC_FAKE_CUDA_TRACE");
     trace = t && *t && std::strcmp(t, "0") != 0;
+    const char *c = std::getenv("FERRIC_FAKE_CUDA_CALLS");
+    countCalls = c && *c && std::strcmp(c, "0") != 0;
   }
   void print() {
     std::lock_guard<std::mutex> lock(mutex);
@@ -100,6 +108,14 @@ struct State {
                  launches, allocs, frees, copies, fills, moduleLoads,
                  streamsCreated, eventsRecorded, syncs, allocated);
   }
+  void printCalls() {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::string line = "fake-cuda: calls:";
+    for (auto &[name, n] : calls)
+      line += " " + name + " " + std::to_string(n) + ",";
+    line.back() = '\n';
+    std::fputs(line.c_str(), stderr);
+  }
 };
 
 State &state() {
@@ -109,9 +125,20 @@ State &state() {
     auto *created = new State;
     if (created->stats)
       std::atexit([] { state().print(); });
+    if (created->countCalls)
+      std::atexit([] { state().printCalls(); });
     return created;
   }();
   return *s;
+}
+
+/// Counts a call of entry point `name` (FERRIC_FAKE_CUDA_CALLS).
+void called(const char *name) {
+  State &s = state();
+  if (!s.countCalls)
+    return;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  ++s.calls[name];
 }
 
 /// The configured failure for `name`, else success.
@@ -197,6 +224,7 @@ thread_local CUcontext currentContext;
   return r
 
 FAKE_ENTRY cuInit(unsigned) {
+  called("cuInit");
   FAKE_CHECK("cuInit");
   std::lock_guard<std::mutex> lock(state().mutex);
   state().initialized = true;
@@ -236,19 +264,23 @@ CUresult describe(CUresult error, const char **str, bool name) {
 } // namespace
 
 FAKE_ENTRY cuGetErrorName(CUresult error, const char **str) {
+  called("cuGetErrorName");
   return describe(error, str, /*name=*/true);
 }
 
 FAKE_ENTRY cuGetErrorString(CUresult error, const char **str) {
+  called("cuGetErrorString");
   return describe(error, str, /*name=*/false);
 }
 
 FAKE_ENTRY cuDriverGetVersion(int *version) {
+  called("cuDriverGetVersion");
   *version = 13000;
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuDeviceGetCount(int *count) {
+  called("cuDeviceGetCount");
   FAKE_CHECK("cuDeviceGetCount");
   if (!state().initialized)
     return kNotInitialized;
@@ -257,6 +289,7 @@ FAKE_ENTRY cuDeviceGetCount(int *count) {
 }
 
 FAKE_ENTRY cuDeviceGet(CUdevice *device, int ordinal) {
+  called("cuDeviceGet");
   if (ordinal != 0)
     return kInvalidValue;
   *device = 0;
@@ -264,11 +297,13 @@ FAKE_ENTRY cuDeviceGet(CUdevice *device, int ordinal) {
 }
 
 FAKE_ENTRY cuDeviceGetName(char *name, int len, CUdevice) {
+  called("cuDeviceGetName");
   std::snprintf(name, len, "Ferric fake CUDA device (no GPU)");
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuDeviceGetAttribute(int *value, int attrib, CUdevice dev) {
+  called("cuDeviceGetAttribute");
   if (dev != 0)
     return kInvalidValue;
   switch (attrib) {
@@ -291,6 +326,7 @@ FAKE_ENTRY cuDeviceGetAttribute(int *value, int attrib, CUdevice dev) {
 }
 
 FAKE_ENTRY cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev) {
+  called("cuDevicePrimaryCtxRetain");
   FAKE_CHECK("cuDevicePrimaryCtxRetain");
   if (dev != 0)
     return kInvalidValue;
@@ -299,21 +335,25 @@ FAKE_ENTRY cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev) {
 }
 
 FAKE_ENTRY cuDevicePrimaryCtxSetFlags_v2(CUdevice, unsigned) {
+  called("cuDevicePrimaryCtxSetFlags_v2");
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuCtxGetCurrent(CUcontext *ctx) {
+  called("cuCtxGetCurrent");
   *ctx = currentContext;
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuCtxSetCurrent(CUcontext ctx) {
+  called("cuCtxSetCurrent");
   currentContext = ctx;
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned,
                               int *, void **) {
+  called("cuModuleLoadDataEx");
   FAKE_CHECK("cuModuleLoadData");
   if (!image)
     return kInvalidImage;
@@ -324,10 +364,12 @@ FAKE_ENTRY cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned,
 }
 
 FAKE_ENTRY cuModuleLoadData(CUmodule *module, const void *image) {
+  called("cuModuleLoadData");
   return cuModuleLoadDataEx(module, image, 0, nullptr, nullptr);
 }
 
 FAKE_ENTRY cuModuleUnload(CUmodule module) {
+  called("cuModuleUnload");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   return destroyHandle(s.modules, module);
@@ -335,6 +377,7 @@ FAKE_ENTRY cuModuleUnload(CUmodule module) {
 
 FAKE_ENTRY cuModuleGetFunction(CUfunction *function, CUmodule module,
                                const char *name) {
+  called("cuModuleGetFunction");
   FAKE_CHECK("cuModuleGetFunction");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -349,6 +392,7 @@ FAKE_ENTRY cuModuleGetFunction(CUfunction *function, CUmodule module,
 }
 
 FAKE_ENTRY cuFuncSetAttribute(CUfunction function, int attrib, int value) {
+  called("cuFuncSetAttribute");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.functions.find(function);
@@ -362,6 +406,7 @@ FAKE_ENTRY cuFuncSetAttribute(CUfunction function, int attrib, int value) {
 FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                           unsigned bx, unsigned by, unsigned bz, unsigned,
                           CUstream stream, void **, void **) {
+  called("cuLaunchKernel");
   trace("cuLaunchKernel", stream);
   FAKE_CHECK("cuLaunchKernel");
   State &s = state();
@@ -371,6 +416,7 @@ FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
 
 FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
                             void **) {
+  called("cuLaunchKernelEx");
   trace("cuLaunchKernelEx", config->hStream);
   FAKE_CHECK("cuLaunchKernelEx");
   State &s = state();
@@ -397,6 +443,7 @@ FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
 }
 
 FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
+  called("cuStreamCreate");
   trace("cuStreamCreate", nullptr);
   FAKE_CHECK("cuStreamCreate");
   State &s = state();
@@ -406,6 +453,7 @@ FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
 }
 
 FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
+  called("cuStreamDestroy_v2");
   trace("cuStreamDestroy_v2", stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -413,6 +461,7 @@ FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
 }
 
 FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
+  called("cuStreamSynchronize");
   trace("cuStreamSynchronize", stream);
   FAKE_CHECK("cuStreamSynchronize");
   State &s = state();
@@ -424,6 +473,7 @@ FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
 }
 
 FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
+  called("cuStreamWaitEvent");
   trace("cuStreamWaitEvent", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -433,6 +483,7 @@ FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
 }
 
 FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
+  called("cuEventCreate");
   trace("cuEventCreate", nullptr);
   FAKE_CHECK("cuEventCreate");
   State &s = state();
@@ -441,6 +492,7 @@ FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
 }
 
 FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
+  called("cuEventDestroy_v2");
   trace("cuEventDestroy_v2", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -448,6 +500,7 @@ FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
 }
 
 FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
+  called("cuEventRecord");
   trace("cuEventRecord", stream);
   FAKE_CHECK("cuEventRecord");
   State &s = state();
@@ -459,6 +512,7 @@ FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
 }
 
 FAKE_ENTRY cuEventSynchronize(CUevent event) {
+  called("cuEventSynchronize");
   trace("cuEventSynchronize", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -469,6 +523,7 @@ FAKE_ENTRY cuEventSynchronize(CUevent event) {
 }
 
 FAKE_ENTRY cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  called("cuEventElapsedTime");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.events.count(start) || !s.events.count(end))
@@ -478,6 +533,7 @@ FAKE_ENTRY cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
 }
 
 FAKE_ENTRY cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+  called("cuMemAlloc_v2");
   trace("cuMemAlloc_v2", nullptr);
   FAKE_CHECK("cuMemAlloc");
   State &s = state();
@@ -499,10 +555,12 @@ FAKE_ENTRY cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
 }
 
 FAKE_ENTRY cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
+  called("cuMemAllocManaged");
   return cuMemAlloc_v2(ptr, bytes);
 }
 
 FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
+  called("cuMemFree_v2");
   trace("cuMemFree_v2", nullptr);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -518,6 +576,7 @@ FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
 
 FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                          CUstream stream) {
+  called("cuMemcpyAsync");
   trace("cuMemcpyAsync", stream);
   FAKE_CHECK("cuMemcpyAsync");
   State &s = state();
@@ -533,6 +592,7 @@ FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
 }
 
 FAKE_ENTRY cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
+  called("cuMemcpyHtoD_v2");
   FAKE_CHECK("cuMemcpyHtoD");
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -559,6 +619,7 @@ static CUresult fill(CUdeviceptr dst, T value, size_t count, CUstream stream) {
 
 FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                             CUstream stream) {
+  called("cuMemsetD32Async");
   trace("cuMemsetD32Async", stream);
   FAKE_CHECK("cuMemsetD32Async");
   return fill<unsigned>(dst, value, count, stream);
@@ -566,21 +627,27 @@ FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
 
 FAKE_ENTRY cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                             CUstream stream) {
+  called("cuMemsetD16Async");
   trace("cuMemsetD16Async", stream);
   FAKE_CHECK("cuMemsetD16Async");
   return fill<unsigned short>(dst, value, count, stream);
 }
 
 FAKE_ENTRY cuMemHostRegister_v2(void *, size_t, unsigned) {
+  called("cuMemHostRegister_v2");
   return CUDA_SUCCESS;
 }
 
-FAKE_ENTRY cuMemHostUnregister(void *) { return CUDA_SUCCESS; }
+FAKE_ENTRY cuMemHostUnregister(void *) {
+  called("cuMemHostUnregister");
+  return CUDA_SUCCESS;
+}
 
 FAKE_ENTRY cuTensorMapEncodeTiled(CUtensorMap *map, int, uint32_t, void *,
                                   const uint64_t *, const uint64_t *,
                                   const uint32_t *, const uint32_t *, int, int,
                                   int, int) {
+  called("cuTensorMapEncodeTiled");
   std::memset(map, 0, sizeof(*map));
   return CUDA_SUCCESS;
 }

@@ -19,6 +19,14 @@
 // CHECK-NEXT: result 0: array([0, 0, 0, ..., 0, 0, 0], shape=(1000,), dtype=f32)
 // CHECK-NEXT: fake-cuda: 1 launches, 3 allocations, 0 frees, 3 copies, 0 fills, 1 module loads, 1 streams created
 
+// Every driver entry point one ferric-run call uses, counted
+// (FERRIC_FAKE_CUDA_CALLS): set-up once (cuInit, the primary context, one
+// stream, one module load), then per launch one cuModuleGetFunction (the
+// host code looks the kernel up each time) and one cuLaunchKernel; three
+// input/result copies and four synchronizations in all.
+// RUN: env FERRIC_FAKE_CUDA_CALLS=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 2>&1 | FileCheck %s --check-prefix=CALLS
+// CALLS: fake-cuda: calls: cuCtxGetCurrent {{[0-9]+}}, cuCtxSetCurrent 1, cuDeviceGet 1, cuDeviceGetCount 1, cuDevicePrimaryCtxRetain 1, cuDevicePrimaryCtxSetFlags_v2 1, cuInit 1, cuLaunchKernel 1, cuMemAlloc_v2 3, cuMemcpyAsync 3, cuModuleGetFunction 1, cuModuleLoadDataEx 1, cuModuleUnload 1, cuStreamCreate 1, cuStreamSynchronize 4{{$}}
+
 // Empty tensors: the elementwise kernel is launched with one block (it has
 // no guard on the host any more; its loop and tail do nothing), never with a
 // zero dimension, which the driver refuses.
