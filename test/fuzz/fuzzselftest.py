@@ -73,6 +73,21 @@ def main():
     check('exp near overflow unchecked', echk, [True, True, True, False])
     bad = fuzzeval.compare(np.array([0.0, 0.0, 0.0, 0.0]), sv, stol, schk, 'f32')
     check('inf - inf = 0 is caught', [len(bad)], [1])
+    # pow of a negative base and an exponent near an integer (a computed
+    # exponent may land on it): unchecked; far from one: NaN, checked.
+    p = fuzzgen.Program()
+    x = fuzzgen.Val('x', 'f32', (3,), (False,))
+    y = fuzzgen.Val('y', 'f32', (3,), (False,))
+    z = fuzzgen.Val('z', 'f32', (3,), (False,))
+    p.args, p.base = [x, y], x
+    p.inputs['x'] = np.array([-5.0, -5.0, 2.0])
+    p.inputs['y'] = np.array([-2.384185791015625e-07, 0.5, -2.384185791015625e-07])
+    p.ops = [fuzzgen.Op('binary', z, [x, y], op='pow')]
+    p.results = [z]
+    ((zv, ztol, zchk),) = fuzzeval.expected(p, 'vulkan', 0)
+    check('pow negative base near-integer exponent', zchk,
+          [False, True, True])
+    check('pow negative base value', zv[:2], [np.nan, np.nan])
     # The printer writes what the parser reads.
     check('const hex', [fuzzgen.const_text(math.inf, 'bf16') == '0x7F80'], [True])
     for f in FAILS:
