@@ -64,9 +64,10 @@ class Program:
         lines = [f'func.func @fuzz({fn_args}) -> ({rtypes}) {{']
         dims_needed = sorted({d for op in self.ops if op.kind == 'bcast'
                               for d in op.attrs['dyn_sizes']})
+        # %idx<d>: no fresh() prefix (scalar constants are %c<n>).
         for d in dims_needed:
-            lines.append(f'  %c{d} = arith.constant {d} : index')
-            lines.append(f'  %n{d} = tensor.dim %{self.base.name}, %c{d} : '
+            lines.append(f'  %idx{d} = arith.constant {d} : index')
+            lines.append(f'  %n{d} = tensor.dim %{self.base.name}, %idx{d} : '
                          f'{self.base.type()}')
         for op in self.ops:
             lines.append('  ' + op_text(op))

@@ -88,6 +88,17 @@ def main():
     check('pow negative base near-integer exponent', zchk,
           [False, True, True])
     check('pow negative base value', zv[:2], [np.nan, np.nan])
+    # Every SSA name is defined once (the dim-index constants were %c<d>,
+    # like scalar constants: seed 20261205, cpu program 9657 redefined %c2).
+    import re
+    space = fuzzgen.Space('cpu')
+    for i in list(range(9600, 9700)):
+        text = fuzzgen.Gen(np.random.default_rng([20261205, i]),
+                           space).generate(8).mlir()
+        names = re.findall(r'^\s*%(\w+) =', text, re.M)
+        if len(names) != len(set(names)):
+            FAILS.append(f'program {i} defines an SSA name twice:\n{text}')
+            break
     # The printer writes what the parser reads.
     check('const hex', [fuzzgen.const_text(math.inf, 'bf16') == '0x7F80'], [True])
     for f in FAILS:
