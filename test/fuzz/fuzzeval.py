@@ -8,12 +8,15 @@ import fuzzmodel as M
 class Noise:
     """Exact (sign 0), all-up (+1), all-down (-1), bit-pattern or
     random-sign runs. In bit run k, the n-th perturbed op gets the sign of
-    bit k of n: any two ops are perturbed the same way in some run and in
-    opposite ways in another, so errors that cancel for one pattern add up
-    in another."""
+    bit k of n, or its opposite (`invert`): any two ops are perturbed the
+    same way in some run and in opposite ways, either way round, in others,
+    so errors that cancel for one pattern add up in another (op n up and op
+    n + 1 down differs from n down and n + 1 up: sigmoid's exp and division
+    pull its result the same way only in one of them)."""
 
-    def __init__(self, mode, rng=None, bit=0):
+    def __init__(self, mode, rng=None, bit=0, invert=False):
         self.mode, self.rng, self.bit, self.count = mode, rng, bit, 0
+        self.invert = invert
 
     def sign(self, shape):
         self.count += 1
@@ -24,7 +27,8 @@ class Noise:
         if self.mode == 'minus':
             return -1.0
         if self.mode == 'bits':
-            return 1.0 if (self.count >> self.bit) & 1 else -1.0
+            up = bool((self.count >> self.bit) & 1) != self.invert
+            return 1.0 if up else -1.0
         return self.rng.choice([-1.0, 1.0], size=np.shape(shape))
 
 
@@ -217,7 +221,8 @@ def expected(prog, target, seed, random_runs=4, bit_runs=6):
     exact = Evaluator(target, Noise('exact')).run(prog)
     rng = np.random.default_rng(seed)
     noises = [Noise('plus'), Noise('minus')] + \
-        [Noise('bits', bit=k) for k in range(bit_runs)] + \
+        [Noise('bits', bit=k, invert=inv) for k in range(bit_runs)
+         for inv in (False, True)] + \
         [Noise('rand', rng) for _ in range(random_runs)]
     noisy = [Evaluator(target, n).run(prog) for n in noises]
     out = []
