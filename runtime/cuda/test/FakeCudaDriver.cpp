@@ -146,8 +146,10 @@ CUresult injected(const char *name) {
   return state().failing == name ? kUnknown : CUDA_SUCCESS;
 }
 
-/// FERRIC_FAKE_CUDA_TRACE: `name` and the handle it works on.
+/// Counts the call of entry point `name` and, with FERRIC_FAKE_CUDA_TRACE,
+/// prints it with the handle it works on.
 void trace(const char *name, const void *handle) {
+  called(name);
   if (state().trace)
     std::fprintf(stderr, "fake-cuda: %s %p\n", name, handle);
 }
@@ -406,7 +408,6 @@ FAKE_ENTRY cuFuncSetAttribute(CUfunction function, int attrib, int value) {
 FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                           unsigned bx, unsigned by, unsigned bz, unsigned,
                           CUstream stream, void **, void **) {
-  called("cuLaunchKernel");
   trace("cuLaunchKernel", stream);
   FAKE_CHECK("cuLaunchKernel");
   State &s = state();
@@ -416,7 +417,6 @@ FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
 
 FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
                             void **) {
-  called("cuLaunchKernelEx");
   trace("cuLaunchKernelEx", config->hStream);
   FAKE_CHECK("cuLaunchKernelEx");
   State &s = state();
@@ -443,7 +443,6 @@ FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
 }
 
 FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
-  called("cuStreamCreate");
   trace("cuStreamCreate", nullptr);
   FAKE_CHECK("cuStreamCreate");
   State &s = state();
@@ -453,7 +452,6 @@ FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
 }
 
 FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
-  called("cuStreamDestroy_v2");
   trace("cuStreamDestroy_v2", stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -461,7 +459,6 @@ FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
 }
 
 FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
-  called("cuStreamSynchronize");
   trace("cuStreamSynchronize", stream);
   FAKE_CHECK("cuStreamSynchronize");
   State &s = state();
@@ -473,7 +470,6 @@ FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
 }
 
 FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
-  called("cuStreamWaitEvent");
   trace("cuStreamWaitEvent", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -483,7 +479,6 @@ FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
 }
 
 FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
-  called("cuEventCreate");
   trace("cuEventCreate", nullptr);
   FAKE_CHECK("cuEventCreate");
   State &s = state();
@@ -492,7 +487,6 @@ FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
 }
 
 FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
-  called("cuEventDestroy_v2");
   trace("cuEventDestroy_v2", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -500,7 +494,6 @@ FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
 }
 
 FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
-  called("cuEventRecord");
   trace("cuEventRecord", stream);
   FAKE_CHECK("cuEventRecord");
   State &s = state();
@@ -512,7 +505,6 @@ FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
 }
 
 FAKE_ENTRY cuEventSynchronize(CUevent event) {
-  called("cuEventSynchronize");
   trace("cuEventSynchronize", event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -533,7 +525,6 @@ FAKE_ENTRY cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
 }
 
 FAKE_ENTRY cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
-  called("cuMemAlloc_v2");
   trace("cuMemAlloc_v2", nullptr);
   FAKE_CHECK("cuMemAlloc");
   State &s = state();
@@ -560,7 +551,6 @@ FAKE_ENTRY cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
 }
 
 FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
-  called("cuMemFree_v2");
   trace("cuMemFree_v2", nullptr);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -576,7 +566,6 @@ FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
 
 FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                          CUstream stream) {
-  called("cuMemcpyAsync");
   trace("cuMemcpyAsync", stream);
   FAKE_CHECK("cuMemcpyAsync");
   State &s = state();
@@ -619,7 +608,6 @@ static CUresult fill(CUdeviceptr dst, T value, size_t count, CUstream stream) {
 
 FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                             CUstream stream) {
-  called("cuMemsetD32Async");
   trace("cuMemsetD32Async", stream);
   FAKE_CHECK("cuMemsetD32Async");
   return fill<unsigned>(dst, value, count, stream);
@@ -627,7 +615,6 @@ FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
 
 FAKE_ENTRY cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                             CUstream stream) {
-  called("cuMemsetD16Async");
   trace("cuMemsetD16Async", stream);
   FAKE_CHECK("cuMemsetD16Async");
   return fill<unsigned short>(dst, value, count, stream);
