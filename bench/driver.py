@@ -109,10 +109,12 @@ def twins():
                       lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
         "residual_rmsnorm": (residual_rmsnorm,
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
-        # Softmax over rows of 32 to 262144 elements (the row schedules; 128256
-        # and 262144: the Llama 3 and Gemma 3 vocabularies).
+        # Softmax over rows of 32 to 262144 elements (the row schedules;
+        # 128256, 152064, 256000 and 262144: the Llama 3, Qwen 2, Gemma 2
+        # and Gemma 3 vocabularies).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
-           for m in (32, 128, 1024, 4096, 32000, 128256, 131072, 262144)},
+           for m in (32, 128, 1024, 4096, 32000, 128256, 131072, 152064,
+                     256000, 262144)},
         # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
         **{f"layernorm_{m}": (layernorm,
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
@@ -180,7 +182,8 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
-        "softmax_128256", "softmax_131072", "softmax_262144", "layernorm_768",
+        "softmax_128256", "softmax_131072", "softmax_152064", "softmax_256000",
+        "softmax_262144", "layernorm_768",
         "layernorm_16384", "rmsnorm_768",
         "rmsnorm_16384"]
 
@@ -265,10 +268,11 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--ferric-options", default="",
                     help="extra ferric-lower-to-nvvm options")
-    ap.add_argument("--compare-options", default=None,
+    ap.add_argument("--compare-options", action="append", default=[],
                     help="also time Ferric with these ferric-lower-to-nvvm "
-                         "options (row fields alt_us, alt_options; printed "
-                         "after the table) on the same inputs' shapes")
+                         "options on the same inputs' shapes; repeatable "
+                         "(row field alts: [{options, us}], the first also "
+                         "as alt_us, alt_options; printed after the table)")
     args = ap.parse_args()
     torch.manual_seed(0)
     bw = copy_bandwidth()
@@ -315,11 +319,14 @@ def main():
                 row = dict(workload=name, log2=lg, dtype=dt, bytes=nbytes,
                            eager_us=eager_us, eager_wall=eager_wall,
                            compile_us=comp_us, compile_wall=comp_wall, **fr)
-                if args.compare_options is not None:
+                for opts in args.compare_options:
                     alt = run_ferric(args.ferric_run, prog, shapes, dt, ITERS,
-                                     args.compare_options)
-                    row["alt_us"] = alt.get("us", float("nan"))
-                    row["alt_options"] = args.compare_options
+                                     opts)
+                    row.setdefault("alts", []).append(
+                        dict(options=opts, us=alt.get("us", float("nan"))))
+                if "alts" in row:
+                    row["alt_us"] = row["alts"][0]["us"]
+                    row["alt_options"] = row["alts"][0]["options"]
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr, flush=True)
                 del ins
@@ -331,10 +338,10 @@ def main():
     if rows:
         print_table(rows, bw)
     for r in rows:
-        if "alt_us" in r and "us" in r:
+        for alt in r.get("alts", []) if "us" in r else []:
             print(f"{r['workload']} 2^{r['log2']} {r['dtype']}: {r['us']} us, "
-                  f"with '{r['alt_options']}' {r['alt_us']} us "
-                  f"({r['alt_us'] / r['us']:.2f}x the time)")
+                  f"with '{alt['options']}' {alt['us']} us "
+                  f"({alt['us'] / r['us']:.2f}x the time)")
     if gemm_rows:
         print_gemm_table(gemm_rows)
 

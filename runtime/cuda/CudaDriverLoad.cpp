@@ -72,6 +72,8 @@ DriverLoad *loadDriverOnce() {
   if (void *v2 = dlsym(handle, "cuEventElapsedTime_v2"))
     api.cuEventElapsedTime =
         reinterpret_cast<decltype(api.cuEventElapsedTime)>(v2);
+  if (options().profile)
+    profileDriverCalls(api);
 
   if (CUresult result = api.cuInit(0)) {
     load->error = errorText(api, "cuInit", result);

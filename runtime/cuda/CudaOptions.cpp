@@ -30,6 +30,7 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
       !o.freshStreams;
   o.spinWait = runtime::envString(lookup, "FERRIC_CUDA_SCHED") != "auto";
   o.quiet = runtime::envFlag(lookup, "FERRIC_CUDA_QUIET", false);
+  o.profile = runtime::envFlag(lookup, "FERRIC_CUDA_PROFILE", false);
   o.cublasLtAutotune =
       runtime::envFlag(lookup, "FERRIC_CUBLASLT_AUTOTUNE", true);
   std::string candidates =

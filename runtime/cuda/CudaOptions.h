@@ -41,6 +41,9 @@ struct RuntimeOptions {
   bool spinWait = true;
   /// FERRIC_CUDA_QUIET: record errors without printing them.
   bool quiet = false;
+  /// FERRIC_CUDA_PROFILE: count every driver call and its host time, and
+  /// print them at exit (CudaProfile.cpp).
+  bool profile = false;
   /// FERRIC_CUBLASLT_AUTOTUNE: time the heuristic's candidates on a plan's
   /// first call and keep the fastest (off: the heuristic's first).
   bool cublasLtAutotune = true;

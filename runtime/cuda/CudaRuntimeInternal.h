@@ -67,6 +67,10 @@ const Driver *loadedDriver();
 const Driver *enter();
 /// The device the calling thread works on (mgpuSetDefaultDevice).
 int32_t &defaultDevice();
+/// Replaces every resolved entry point of `api` by a wrapper that counts its
+/// calls and host time, printed at exit (FERRIC_CUDA_PROFILE;
+/// CudaProfile.cpp).
+void profileDriverCalls(DriverApi &api);
 
 //===----------------------------------------------------------------------===//
 // Streams (CudaStreams.cpp)

@@ -57,6 +57,7 @@ TEST(RuntimeOptionsTest, CudaDefaults) {
   EXPECT_TRUE(o.cachingAllocator);
   EXPECT_TRUE(o.spinWait);
   EXPECT_FALSE(o.quiet);
+  EXPECT_FALSE(o.profile);
   EXPECT_EQ(cuda({{"FERRIC_CUDA_DRIVER", ""}}).driverPath, "libcuda.so.1");
   EXPECT_EQ(cuda({{"FERRIC_CUDA_DRIVER", "/x/libcuda.so"}}).driverPath,
             "/x/libcuda.so");
@@ -106,6 +107,8 @@ TEST(RuntimeOptionsTest, CudaSchedAndQuiet) {
   EXPECT_FALSE(cuda({{"FERRIC_CUDA_SCHED", "auto"}}).spinWait);
   EXPECT_TRUE(cuda({{"FERRIC_CUDA_SCHED", "spin"}}).spinWait);
   EXPECT_TRUE(cuda({{"FERRIC_CUDA_QUIET", "1"}}).quiet);
+  EXPECT_TRUE(cuda({{"FERRIC_CUDA_PROFILE", "1"}}).profile);
+  EXPECT_FALSE(cuda({{"FERRIC_CUDA_PROFILE", "off"}}).profile);
 }
 
 TEST(RuntimeOptionsTest, Vulkan) {

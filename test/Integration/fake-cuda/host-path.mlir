@@ -52,3 +52,15 @@ func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
   %r = ferric.div %e, %sb : tensor<?x131072xf32>
   return %r : tensor<?x131072xf32>
 }
+
+// FERRIC_CUDA_PROFILE=1: the runtime's own count of the same calls, with the
+// host time of each (here the fake driver's), one line per entry point at
+// exit; the counts match the fake driver's above.
+// RUN: env FERRIC_CUDA_PROFILE=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 2>&1 | FileCheck %s --check-prefix=PROFILE
+// PROFILE-DAG: ferric cuda profile: cuLaunchKernel: 1 calls, {{[0-9.]+}} us, {{[0-9.]+}} us/call
+// PROFILE-DAG: ferric cuda profile: cuModuleGetFunction: 1 calls,
+// PROFILE-DAG: ferric cuda profile: cuMemAlloc: 3 calls,
+// PROFILE-DAG: ferric cuda profile: cuMemcpyAsync: 3 calls,
+// PROFILE-DAG: ferric cuda profile: cuStreamSynchronize: 4 calls,
+// PROFILE-DAG: ferric cuda profile: cuModuleLoadDataEx: 1 calls,
+// PROFILE-NOT: ferric cuda profile: cuEventRecord
