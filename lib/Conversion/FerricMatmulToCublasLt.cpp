@@ -19,9 +19,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -141,6 +143,13 @@ static bool writtenBetween(Operation *from, Operation *to,
     }
   }
   return false;
+}
+
+/// The buffer `v` is a view of (through view-like ops), or `v` itself.
+static Value storageOf(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
 }
 
 namespace {
@@ -366,10 +375,28 @@ struct FerricMatmulToCublasLtPass
       }
     }
 
+    // Bufferization may give the product the buffer of an operand that is
+    // dead after the matmul (a rounding generic writing over the matmul's
+    // own input), but the call reads its operands while it writes `d`, and
+    // autotuning runs it several times: it writes a temporary then, copied
+    // into `d` after the call.
+    Value bias = e.flags & kBias ? e.bias : Value();
+    bool aliased = llvm::any_of(SmallVector<Value>{a, b, bias}, [&](Value v) {
+      return v && storageOf(v) == storageOf(d);
+    });
     OpBuilder builder(last);
-    emitCall(builder, op, d, a, b, e.flags & kBias ? e.bias : Value(), dtype,
-             e.flags, e.alpha);
+    Value out = d;
+    if (aliased)
+      out = temporaryLike(builder, op.getLoc(), d);
+    emitCall(builder, op, out, a, b, bias, dtype, e.flags, e.alpha);
+    if (aliased) {
+      memref::CopyOp::create(builder, op.getLoc(), out, d);
+      memref::DeallocOp::create(builder, op.getLoc(), out);
+    }
     std::string decision = describe(e, notFused);
+    if (aliased)
+      decision += "; the output buffer is also an operand's: the call writes "
+                  "a temporary, copied into it after the call";
     remark::passed(op->getLoc(), remark::RemarkOpts::name("CublasLt")
                                      .category(kCategory)
                                      .function(functionName(op)))
@@ -383,6 +410,18 @@ struct FerricMatmulToCublasLtPass
     eraseIfOnlyFreed(c);
     if (product != c)
       eraseIfOnlyFreed(product);
+  }
+
+  /// A new buffer of `like`'s shape and element type (identity layout).
+  static Value temporaryLike(OpBuilder &b, Location loc, Value like) {
+    auto type = cast<MemRefType>(like.getType());
+    SmallVector<Value> sizes;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (type.isDynamicDim(i))
+        sizes.push_back(memref::DimOp::create(b, loc, like, i));
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        sizes);
   }
 
   static void eraseIfOnlyFreed(Value buffer) {

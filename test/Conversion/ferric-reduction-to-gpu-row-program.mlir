@@ -644,3 +644,37 @@ func.func @scale_4096_bf16(%arg0: memref<64x4096xbf16>) -> memref<64x4096xbf16> 
   memref.dealloc %alloc : memref<64xf32>
   return %alloc_2 : memref<64x4096xbf16>
 }
+
+// -----
+
+// A row group with an i1 result (a mask over the rows, bytes in memory):
+// a vector<8xi1> is eight bits, so a vector store would pack the row's
+// masks into its first byte (CUDA fuzz, seed 20261205, program 81439). The
+// group moves one element per access: scalar loads and stores, no vectors.
+// CHECK-LABEL: func.func @mask_rows(
+//   CHECK-NOT:     vector.load
+//   CHECK-NOT:     vector.store
+//       CHECK:     memref.store %{{.*}} : memref<?x8xi1>
+//   CHECK-NOT:     vector.store
+//       CHECK:   ferric.schedule = "row-program-
+func.func @mask_rows(%arg0: memref<?x8xf32>) -> (memref<?x8xi1>, memref<?xf32>) {
+  %cst = arith.constant 2.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x8xf32>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x8xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_1 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?x8xi1>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%arg0 : memref<?x8xf32>) outs(%alloc_1 : memref<?x8xi1>) {
+  ^bb0(%in: f32, %out: i1):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.cmpf oeq, %0, %0 : f32
+    linalg.yield %1 : i1
+  }
+  return %alloc_1, %alloc : memref<?x8xi1>, memref<?xf32>
+}

@@ -233,10 +233,15 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   if (!rowProgram || !x || reductionDims.size() != 1 ||
       reductionDims[0] != sizes.size() - 1)
     return writeRowGroupRereading(b, members, fills, blockElements);
+  // An i1 buffer holds a byte per element but a vector<Nxi1> is N bits in
+  // memory (a vector store of a row of masks would pack them into the first
+  // bytes), so a group with one moves one element per access, like the
+  // elementwise kernels.
   bool contiguous = llvm::all_of(members, [](linalg::GenericOp g) {
     return llvm::all_of(g->getOperands(), [](Value v) {
       auto type = dyn_cast<MemRefType>(v.getType());
-      return !type || type.getLayout().isIdentity();
+      return !type || (type.getLayout().isIdentity() &&
+                       !type.getElementType().isInteger(1));
     });
   });
   // Chunks of 16 bytes of the narrowest float type the members keep in
