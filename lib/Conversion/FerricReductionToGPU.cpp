@@ -253,6 +253,8 @@ std::string ReductionWriter::describe() const {
        " reduced elements";
   if (!split.empty())
     s += ", " + split;
+  if (!rowShape.empty())
+    s += ", " + rowShape;
   return s;
 }
 

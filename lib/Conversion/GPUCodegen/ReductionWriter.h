@@ -315,6 +315,9 @@ private:
   /// The schedules of the launches written so far and the splits chosen.
   SmallVector<std::string> schedules;
   std::string split;
+  /// The team of a row program with a static row length ("16 blocks of 512
+  /// threads per row, 32 values each"), for the remark.
+  std::string rowShape;
   /// Whether the host picks among the kernels written (dynamic sizes).
   bool hostChoice = false;
 };
