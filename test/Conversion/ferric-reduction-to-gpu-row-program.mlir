@@ -77,11 +77,11 @@
 //   CLUSTER-NOT:   clusters(
 //       CLUSTER:   ferric.schedule = "row-group-block"
 
-// REMARK: Function=softmax_32 | Remark="row-program-subwarp for 64 outputs of 32 reduced elements"
-// REMARK: Function=softmax_128 | Remark="row-program-subwarp for 64 outputs of 128 reduced elements"
-// REMARK: Function=softmax_1024 | Remark="row-program-registers for 64 outputs of 1024 reduced elements"
-// REMARK: Function=softmax_4096 | Remark="row-program-registers for 64 outputs of 4096 reduced elements"
-// REMARK: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements"
+// REMARK: Function=softmax_32 | Remark="row-program-subwarp for 64 outputs of 32 reduced elements, 2 threads per row, 16 values each"
+// REMARK: Function=softmax_128 | Remark="row-program-subwarp for 64 outputs of 128 reduced elements, 8 threads per row, 16 values each"
+// REMARK: Function=softmax_1024 | Remark="row-program-registers for 64 outputs of 1024 reduced elements, 64 threads per row, 16 values each"
+// REMARK: Function=softmax_4096 | Remark="row-program-registers for 64 outputs of 4096 reduced elements, 256 threads per row, 16 values each"
+// REMARK: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements, 1024 threads per row, 32 values each"
 // REMARK: Function=softmax_131072 | Remark="row-group-block for 64 outputs of 131072 reduced elements"
 // REMARK: Function=softmax_dyn | Remark="chosen on the host: row-program-registers or row-group-block or row-group for 64 outputs of dynamic reduced elements"
 

@@ -22,7 +22,7 @@
 // kernel of its own, and a producer with outputs of two element types was
 // not taken.)
 
-// REMARK: Function=tail_bf16_4096 | Remark="row-program-registers for dynamic outputs of 4096 reduced elements"
+// REMARK: Function=tail_bf16_4096 | Remark="row-program-registers for dynamic outputs of 4096 reduced elements, 128 threads per row, 32 values each"
 
 // HOST-LABEL: llvm.func @tail_bf16_4096(
 //       HOST:   gpu.launch_func {{.*}}@tail_bf16_4096_kernel::@tail_bf16_4096_kernel

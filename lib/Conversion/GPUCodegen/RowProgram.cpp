@@ -243,7 +243,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   if (!hostChoice)
     rowShape = (C > 1 ? std::to_string(C) + " blocks of " +
                             std::to_string(Gb) + " threads"
-                      : std::to_string(G) + " threads") +
+                      : std::to_string(G) + (G == 1 ? " thread" : " threads")) +
                " per row, " + std::to_string(slots) + " values each";
   const unsigned teamsPerBlock = T / Gb;
   const bool wide = Gb > warpSize;
