@@ -21,7 +21,9 @@
 // everything), and drivers do compute something else (lavapipe: exp(NaN) is
 // finite, pow(0, 0) = 0). Ferric's ops mean what C and numpy say on every
 // target, so each of these functions gets the IEEE/C99 special cases as
-// explicit selects around the GLSL call.
+// explicit selects around the GLSL call; arith.minimumf and maximumf are
+// written out with their -0 < +0 order (the pass runs before
+// arith-expand-ops, which would lose it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -231,6 +233,36 @@ static void addZeroOperandSpecials(Operation *root) {
   }
 }
 
+/// arith.minimumf and maximumf order -0 below +0 and propagate NaN; the
+/// upstream expansion (a compare and a select) and GLSL's FMin/FMax do
+/// neither for zeros, and lavapipe returned min(-0, +0) = +0. Written out
+/// here before that expansion: a NaN operand gives NaN, unequal operands
+/// the smaller (larger), equal ones the one whose sign bit is set (clear):
+/// 1 / x < 0 for x = -0, as above, with no 64-bit integers for f64.
+static void orderSignedZeros(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<arith::MinimumFOp, arith::MaximumFOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Value x = op->getOperand(0), y = op->getOperand(1);
+    Specials s{b, op->getLoc(), x.getType()};
+    bool isMin = isa<arith::MinimumFOp>(op);
+    Value xFirst = isMin ? s.lt(x, y) : s.lt(y, x);
+    Value yFirst = isMin ? s.lt(y, x) : s.lt(x, y);
+    Value recip = arith::DivFOp::create(b, op->getLoc(), s.cst(1.0), x);
+    Value xNegative = s.lt(recip, s.cst(0.0));
+    Value equal = isMin ? s.sel(xNegative, x, y) : s.sel(xNegative, y, x);
+    Value ordered = s.sel(xFirst, x, s.sel(yFirst, y, equal));
+    Value xNaN = s.isNaN(x), yNaN = s.isNaN(y);
+    Value r = s.sel(s.orI(xNaN, yNaN), s.nan(), ordered);
+    op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+  }
+}
+
 /// Wraps every GLSL-bound math op in its special cases.
 void addSpecialValues(Operation *root) {
   SmallVector<Operation *> ops;
@@ -292,6 +324,7 @@ struct FerricLegalizeMathForSPIRVPass
     });
     if (rejected)
       return signalPassFailure();
+    orderSignedZeros(getOperation());
     addZeroOperandSpecials(getOperation());
     addSpecialValues(getOperation());
     RewritePatternSet patterns(&getContext());

@@ -108,9 +108,13 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
   target.clientApi = "Vulkan";
   pm.addPass(createGpuSPIRVAttachTarget(target));
   {
+    // Math with IEEE special values, min/max with signed zeros ordered
+    // (before arith-expand-ops rewrites them as compare-and-select).
     // bf16 has no SPIR-V arithmetic: compute in f32, keep the buffers as
     // 16-bit words (the type converter's emulation).
     OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+    kernels.addPass(createCanonicalizerPass());
+    kernels.addPass(createFerricLegalizeMathForSPIRVPass());
     kernels.addPass(createFerricExactNarrowingPass());
     arith::ArithEmulateUnsupportedFloatsOptions emulate;
     emulate.sourceTypeStrs = {"bf16"};
@@ -124,7 +128,6 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
   {
     OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
     kernels.addPass(createCanonicalizerPass());
-    kernels.addPass(createFerricLegalizeMathForSPIRVPass());
     kernels.addPass(createConvertMathToSPIRVPass());
   }
   pm.addPass(createConvertGPUToSPIRVPass());

@@ -115,3 +115,43 @@ gpu.module @zeros [#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, #spirv.reso
     gpu.return
   }
 }
+
+// -----
+
+// arith.minimumf / maximumf order -0 below +0 and propagate NaN; GLSL
+// FMin/FMax and arith-expand-ops' compare-and-select do not (lavapipe gave
+// min(-0, +0) = +0, so rsqrt of it was +inf where the CPU and CUDA give
+// -inf). Written out: NaN if either is NaN, else the smaller (larger), else
+// (equal) x if 1/x < 0 (x is -0) for min, y for max.
+// CHECK-LABEL: gpu.module @minmax
+//   CHECK-NOT:   arith.minimumf
+//   CHECK-NOT:   arith.maximumf
+//       CHECK:   %[[XLT:.*]] = arith.cmpf olt, %[[X:arg0]], %[[Y:arg1]] : f32
+//       CHECK:   %[[YLT:.*]] = arith.cmpf olt, %[[Y]], %[[X]] : f32
+//       CHECK:   %[[R:.*]] = arith.divf %{{.*}}, %[[X]] : f32
+//       CHECK:   %[[NEG:.*]] = arith.cmpf olt, %[[R]], %{{.*}} : f32
+//       CHECK:   %[[EQ:.*]] = arith.select %[[NEG]], %[[X]], %[[Y]] : f32
+//       CHECK:   %[[INNER:.*]] = arith.select %[[YLT]], %[[Y]], %[[EQ]] : f32
+//       CHECK:   %[[ORD:.*]] = arith.select %[[XLT]], %[[X]], %[[INNER]] : f32
+//       CHECK:   %[[XN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+//       CHECK:   %[[YN:.*]] = arith.cmpf uno, %[[Y]], %[[Y]] : f32
+//       CHECK:   %[[ANYN:.*]] = arith.ori %[[XN]], %[[YN]] : i1
+//       CHECK:   %[[MIN:.*]] = arith.select %[[ANYN]], %{{.*}}, %[[ORD]] : f32
+//       CHECK:   memref.store %[[MIN]]
+//       CHECK:   arith.cmpf olt, %[[Y]], %[[X]] : vector<4xf32>
+//       CHECK:   arith.cmpf olt, %[[X]], %[[Y]] : vector<4xf32>
+//       CHECK:   arith.select %{{.*}}, %[[Y]], %[[X]] : vector<4xi1>, vector<4xf32>
+gpu.module @minmax [#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, #spirv.resource_limits<>>] {
+  gpu.func @f(%x: f32, %y: f32, %o: memref<1xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %0 = arith.minimumf %x, %y : f32
+    memref.store %0, %o[%c0] : memref<1xf32>
+    gpu.return
+  }
+  gpu.func @g(%x: vector<4xf32>, %y: vector<4xf32>, %o: memref<4xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %0 = arith.maximumf %x, %y : vector<4xf32>
+    vector.store %0, %o[%c0] : memref<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}

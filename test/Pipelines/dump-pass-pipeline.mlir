@@ -102,6 +102,8 @@
 // SPIRV-NEXT:   fold-memref-alias-ops,
 // SPIRV-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan {{.*}}exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} {{.*}}ver=v1.5},
 // SPIRV-NEXT:   gpu.module(
+// SPIRV-NEXT:     canonicalize{{.*}},
+// SPIRV-NEXT:     ferric-legalize-math-for-spirv,
 // SPIRV-NEXT:     ferric-exact-narrowing,
 // SPIRV-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // SPIRV-NEXT:     arith-expand{include-bf16=true {{.*}}}
@@ -109,7 +111,6 @@
 // SPIRV-NEXT:   ferric-bf16-buffers-as-i16,
 // SPIRV-NEXT:   gpu.module(
 // SPIRV-NEXT:     canonicalize{{.*}},
-// SPIRV-NEXT:     ferric-legalize-math-for-spirv,
 // SPIRV-NEXT:     convert-math-to-spirv
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   convert-gpu-to-spirv{{.*}}

@@ -54,6 +54,8 @@
 // CHECK-NEXT:   fold-memref-alias-ops,
 // CHECK-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} module= vendor=Unknown ver=v1.3},
 // CHECK-NEXT:   gpu.module(
+// CHECK-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// CHECK-NEXT:     ferric-legalize-math-for-spirv,
 // CHECK-NEXT:     ferric-exact-narrowing,
 // CHECK-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // CHECK-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
@@ -61,7 +63,6 @@
 // CHECK-NEXT:   ferric-bf16-buffers-as-i16,
 // CHECK-NEXT:   gpu.module(
 // CHECK-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// CHECK-NEXT:     ferric-legalize-math-for-spirv,
 // CHECK-NEXT:     convert-math-to-spirv
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},
@@ -132,6 +133,8 @@
 // OPTS-NEXT:   fold-memref-alias-ops,
 // OPTS-NEXT:   spirv-attach-target{caps={Shader,Float16} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_16bit_storage} module= vendor=Unknown ver=v1.5},
 // OPTS-NEXT:   gpu.module(
+// OPTS-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// OPTS-NEXT:     ferric-legalize-math-for-spirv,
 // OPTS-NEXT:     ferric-exact-narrowing,
 // OPTS-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // OPTS-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
@@ -139,7 +142,6 @@
 // OPTS-NEXT:   ferric-bf16-buffers-as-i16,
 // OPTS-NEXT:   gpu.module(
 // OPTS-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// OPTS-NEXT:     ferric-legalize-math-for-spirv,
 // OPTS-NEXT:     convert-math-to-spirv
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},
@@ -203,6 +205,8 @@
 // NOFUSE-NEXT:   fold-memref-alias-ops,
 // NOFUSE-NEXT:   spirv-attach-target{caps={Shader,Int8,Int16,Float16,Float64,StorageBuffer8BitAccess,StorageBuffer16BitAccess,SignedZeroInfNanPreserve} client_api=Vulkan device_id=0 device_type=Unknown exts={SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,SPV_KHR_float_controls} module= vendor=Unknown ver=v1.3},
 // NOFUSE-NEXT:   gpu.module(
+// NOFUSE-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// NOFUSE-NEXT:     ferric-legalize-math-for-spirv,
 // NOFUSE-NEXT:     ferric-exact-narrowing,
 // NOFUSE-NEXT:     arith-emulate-unsupported-floats{source-types={bf16} target-type=f32},
 // NOFUSE-NEXT:     arith-expand{include-bf16=true include-f4e2m1=false include-f8e8m0=false}
@@ -210,7 +214,6 @@
 // NOFUSE-NEXT:   ferric-bf16-buffers-as-i16,
 // NOFUSE-NEXT:   gpu.module(
 // NOFUSE-NEXT:     canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
-// NOFUSE-NEXT:     ferric-legalize-math-for-spirv,
 // NOFUSE-NEXT:     convert-math-to-spirv
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   convert-gpu-to-spirv{use-64bit-index=false},

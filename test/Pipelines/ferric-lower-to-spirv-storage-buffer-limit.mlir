@@ -46,9 +46,11 @@
 // SPV5B-NOT: Binding
 // SPV5B: OpFMul
 // SPV5B: OpFSub
-// max with NaN propagation (arith-expand writes maximumf as compare+select)
-// SPV5B: OpFUnordGreaterThan
+// max with NaN propagation and -0 < +0 (ferric-legalize-math-for-spirv
+// writes maximumf as compares and selects)
+// SPV5B: OpFOrdLessThan
 // SPV5B: OpSelect
+// SPV5B: OpIsNan
 
 // REPORT3: groups formed: 0
 // REPORT3-COUNT-3: limit: max-buffers=3 would be exceeded (the group would bind 3 inputs and 1 result)

@@ -106,6 +106,58 @@ def main():
     if not (gtol[0] > 0 or not gchk[0]):
         FAILS.append(f'sigmoid near a bf16 midpoint is exact on vulkan: '
                      f'{gv[0]} +- {gtol[0]}')
+    # On CUDA an add may be contracted into an fma (a perturbation scaled
+    # by the operands): with an infinite operand the sum stays inf, in
+    # every run (the exact run used to make it NaN: cuda program 80107 at
+    # seed 20261205 wanted NaN for inf + inf).
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (3,), (False,))
+    s = fuzzgen.Val('s', 'f32', (3,), (False,))
+    p.args, p.base = [a], a
+    p.inputs['a'] = np.array([np.inf, -np.inf, 1.5])
+    p.ops = [fuzzgen.Op('binary', s, [a, a], op='add')]
+    p.results = [s]
+    ((sv, stol, schk),) = fuzzeval.expected(p, 'cuda', 0)
+    check('cuda inf + inf', sv, [np.inf, -np.inf, 3.0])
+    check('cuda inf + inf checked', schk, [True, True, True])
+    # A GELU of a matmul product on CUDA may be cuBLASLt's epilogue, whose
+    # tanh is less accurate (cuda program 80365 at seed 20261205: gelu of
+    # -3.375 was -0.00099738 where Ferric's is -0.00099507).
+    p = fuzzgen.Program()
+    x = fuzzgen.Val('x', 'f32', (1, 1), (False, False))
+    w = fuzzgen.Val('w', 'f32', (1, 1), (False, False))
+    m = fuzzgen.Val('m', 'f32', (1, 1), (False, False))
+    g = fuzzgen.Val('g', 'f32', (1, 1), (False, False))
+    p.args, p.base = [x, w], x
+    p.inputs['x'] = np.array([[-3.375]])
+    p.inputs['w'] = np.array([[1.0]])
+    p.ops = [fuzzgen.Op('matmul', m, [x, w]),
+             fuzzgen.Op('unary', g, [m], op='gelu')]
+    p.results = [g]
+    ((gv, gtol, gchk),) = fuzzeval.expected(p, 'cuda', 0)
+    bad = fuzzeval.compare(np.array([[-0.0009973794221878052]]), gv, gtol,
+                           gchk, 'f32')
+    check('cuda epilogue gelu tolerance', [len(bad)], [0])
+    ((cv, ctol, cchk),) = fuzzeval.expected(p, 'cpu', 0)
+    bad = fuzzeval.compare(np.array([[-0.0009973794221878052]]), cv, ctol,
+                           cchk, 'f32')
+    check('cpu gelu of a product stays tight', [len(bad)], [1])
+    # min/max order -0 below +0 (arith.minimumf; numpy's minimum returns
+    # either: cuda program 81443 at seed 20261205, rsqrt(min(-0, 0)) =
+    # -inf was "want inf"), elementwise and in reductions.
+    check('min zeros', M.BINARY['min'](np.array([-0.0, 0.0, 0.0]),
+                                       np.array([0.0, -0.0, 0.0])),
+          [-0.0, -0.0, 0.0])
+    check('max zeros', M.BINARY['max'](np.array([-0.0, 0.0, -0.0]),
+                                       np.array([0.0, -0.0, -0.0])),
+          [0.0, 0.0, -0.0])
+    check('min nan', M.BINARY['min'](np.array([np.nan]), np.array([1.0])),
+          [np.nan])
+    check('reduce min zeros', M.reduce_extremum(
+        'min', np.array([[0.0, -0.0], [0.0, 0.0]]), (1,), False), [-0.0, 0.0])
+    check('reduce max zeros', M.reduce_extremum(
+        'max', np.array([[0.0, -0.0], [-0.0, -0.0], [1.0, -0.0]]), (1,),
+        False), [0.0, -0.0, 1.0])
     # Every SSA name is defined once (the dim-index constants were %c<d>,
     # like scalar constants: seed 20261205, cpu program 9657 redefined %c2).
     import re

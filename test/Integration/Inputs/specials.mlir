@@ -58,3 +58,13 @@ func.func @constzero(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor
   %7 = ferric.sub %z, %x : f32, tensor<8xf32>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// min and max order -0 below +0 and propagate NaN (arith.minimumf and
+// maximumf); rsqrt shows the sign of a zero result.
+func.func @minmax(%a: tensor<6xf32>, %b: tensor<6xf32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %mn = ferric.min %a, %b : tensor<6xf32>
+  %mx = ferric.max %a, %b : tensor<6xf32>
+  %rn = ferric.rsqrt %mn : tensor<6xf32>
+  %rx = ferric.rsqrt %mx : tensor<6xf32>
+  return %mn, %mx, %rn, %rx : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}
