@@ -98,6 +98,34 @@ struct Specials {
   }
   /// The sign bit of x (true for -0 and -NaN too).
   Value signBit(Value x) { return lt(copySign(cst(1.0), x), cst(0.0)); }
+  /// `type` with element type `element`.
+  Type like(Type element) {
+    if (auto vt = dyn_cast<VectorType>(type))
+      return vt.clone(element);
+    return element;
+  }
+  /// The sign bit of x read from its value as an f32 (exact for zeros,
+  /// infinities and the sign of everything): 32-bit integers only, where
+  /// copysign needs 64-bit ones for f64, and no arithmetic a driver could
+  /// fold (1 / x for the sign of a zero became undef when lavapipe had
+  /// folded x to the literal 0).
+  Value signBitOfF32(Value x) {
+    Type f32 = like(b.getF32Type()), i32 = like(b.getI32Type());
+    unsigned width = getElementTypeOrSelf(x.getType()).getIntOrFloatBitWidth();
+    if (width < 32)
+      x = arith::ExtFOp::create(b, loc, f32, x);
+    else if (width > 32)
+      x = arith::TruncFOp::create(b, loc, f32, x);
+    Value bits = arith::BitcastOp::create(b, loc, i32, x);
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(i32));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits,
+                                 zero);
+  }
+  /// +inf, or -inf where `negative`.
+  Value signedInf(Value negative) {
+    return sel(negative, cst(-std::numeric_limits<double>::infinity()),
+               inf());
+  }
 
   /// `r` (= op(x) from GLSL) with the C results for NaN, infinities, zeros
   /// and out-of-domain inputs.
@@ -113,10 +141,9 @@ struct Specials {
     else if (isa<math::SqrtOp>(op))
       r = sel(lt(x, zero), nan(), sel(orI(eq(x, zero), isInf), x, r));
     else if (isa<math::RsqrtOp>(op))
-      // 1 / +-0 = +-inf (the float controls keep it IEEE); copysign would
-      // need 64-bit integers for f64.
+      // rsqrt(+-0) = +-inf.
       r = sel(lt(x, zero), nan(),
-              sel(eq(x, zero), arith::DivFOp::create(b, loc, cst(1.0), x),
+              sel(eq(x, zero), signedInf(signBitOfF32(x)),
                   sel(isInf, zero, r)));
     else if (isa<math::TanhOp>(op))
       // tanh rounds to +-1 in f32 from |x| = 9.01 on; GLSL's formula gives
@@ -200,11 +227,9 @@ static void addZeroOperandSpecials(Operation *root) {
     bool zeroNeg = lhsZero ? lhsNeg : rhsNeg;
     OpBuilder b(op);
     Specials s{b, op->getLoc(), x.getType()};
-    // The zero whose sign is x's (-0 included: 1 / -0 = -inf) flipped for
-    // a -0 operand. No copysign: on f64 that needs 64-bit integers.
+    // The zero whose sign is x's, flipped for a -0 operand.
     auto signedZero = [&] {
-      Value recip = arith::DivFOp::create(b, op->getLoc(), s.cst(1.0), x);
-      Value neg = s.orI(s.lt(x, s.cst(0.0)), s.lt(recip, s.cst(0.0)));
+      Value neg = s.signBitOfF32(x);
       return zeroNeg ? s.sel(neg, s.cst(0.0), s.cst(-0.0))
                      : s.sel(neg, s.cst(-0.0), s.cst(0.0));
     };
@@ -237,8 +262,7 @@ static void addZeroOperandSpecials(Operation *root) {
 /// upstream expansion (a compare and a select) and GLSL's FMin/FMax do
 /// neither for zeros, and lavapipe returned min(-0, +0) = +0. Written out
 /// here before that expansion: a NaN operand gives NaN, unequal operands
-/// the smaller (larger), equal ones the one whose sign bit is set (clear):
-/// 1 / x < 0 for x = -0, as above, with no 64-bit integers for f64.
+/// the smaller (larger), equal ones the one whose sign bit is set (clear).
 static void orderSignedZeros(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
@@ -252,14 +276,59 @@ static void orderSignedZeros(Operation *root) {
     bool isMin = isa<arith::MinimumFOp>(op);
     Value xFirst = isMin ? s.lt(x, y) : s.lt(y, x);
     Value yFirst = isMin ? s.lt(y, x) : s.lt(x, y);
-    Value recip = arith::DivFOp::create(b, op->getLoc(), s.cst(1.0), x);
-    Value xNegative = s.lt(recip, s.cst(0.0));
+    Value xNegative = s.signBitOfF32(x);
     Value equal = isMin ? s.sel(xNegative, x, y) : s.sel(xNegative, y, x);
     Value ordered = s.sel(xFirst, x, s.sel(yFirst, y, equal));
     Value xNaN = s.isNaN(x), yNaN = s.isNaN(y);
     Value r = s.sel(s.orI(xNaN, yNaN), s.nan(), ordered);
     op->getResult(0).replaceAllUsesWith(r);
     op->erase();
+  }
+}
+
+/// x / y with y a zero the driver can see (lavapipe folded y - y of a
+/// select it had decided to the literal 0, then x / 0 to undef: vulkan fuzz
+/// program 11523 at seed 20261205 gave 0.0 or 96.44 for 1 / 0): y == 0
+/// selects x * (+-inf), y's sign read from its bits, which is IEEE's x / y
+/// for every x (0 and NaN give NaN); the division stays for y != 0. A
+/// constant divisor or a constant zero dividend is addZeroOperandSpecials'
+/// (or needs nothing).
+static void guardDivisions(Operation *root) {
+  // c + exp(z) with c > 0 (sigmoid's, SiLU's denominator) is never zero.
+  auto neverZero = [](Value y) {
+    auto add = y.getDefiningOp<arith::AddFOp>();
+    if (!add)
+      return false;
+    for (auto [c, e] : {std::pair(add.getLhs(), add.getRhs()),
+                        std::pair(add.getRhs(), add.getLhs())}) {
+      FloatAttr value;
+      SplatElementsAttr splat;
+      if (matchPattern(c, m_Constant(&splat)) &&
+          isa<FloatType>(splat.getElementType()))
+        value = splat.getSplatValue<FloatAttr>();
+      else
+        matchPattern(c, m_Constant(&value));
+      if (value && value.getValueAsDouble() > 0 && e.getDefiningOp<math::ExpOp>())
+        return true;
+    }
+    return false;
+  };
+  SmallVector<arith::DivFOp> ops;
+  root->walk([&](arith::DivFOp op) {
+    bool zeroLhs = matchPattern(op.getLhs(), m_AnyZeroFloat());
+    if (!matchPattern(op.getRhs(), m_Constant()) && !zeroLhs &&
+        !neverZero(op.getRhs()))
+      ops.push_back(op);
+  });
+  for (arith::DivFOp op : ops) {
+    OpBuilder b(op);
+    b.setInsertionPointAfter(op);
+    Value y = op.getRhs();
+    Specials s{b, op.getLoc(), y.getType()};
+    Value atZero = arith::MulFOp::create(b, op.getLoc(), op.getLhs(),
+                                         s.signedInf(s.signBitOfF32(y)));
+    Value r = s.sel(s.eq(y, s.cst(0.0)), atZero, op.getResult());
+    op.getResult().replaceAllUsesExcept(r, r.getDefiningOp());
   }
 }
 
@@ -324,6 +393,7 @@ struct FerricLegalizeMathForSPIRVPass
     });
     if (rejected)
       return signalPassFailure();
+    guardDivisions(getOperation());
     orderSignedZeros(getOperation());
     addZeroOperandSpecials(getOperation());
     addSpecialValues(getOperation());

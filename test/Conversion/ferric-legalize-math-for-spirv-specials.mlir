@@ -61,15 +61,14 @@ gpu.module @k [#spirv.target_env<#spirv.vce<v1.3, [Shader, Float16, Float64], []
 // CHECK-LABEL: gpu.module @zeros
 //       CHECK:   gpu.func @f(%[[X:.*]]: f32, %[[V:.*]]: vector<4xf32>,
 //   CHECK-NOT:   arith.mulf %[[X]], %{{.*}} : f32
-//       CHECK:   %[[RCP:.*]] = arith.divf %{{.*}}, %[[X]] : f32
-//       CHECK:   %[[RNEG:.*]] = arith.cmpf olt, %[[RCP]], %[[ZERO:.*]] : f32
-//       CHECK:   %[[XNEG:.*]] = arith.cmpf olt, %[[X]], %[[ZERO]] : f32
-//       CHECK:   %[[NEG:.*]] = arith.ori %[[XNEG]], %[[RNEG]] : i1
-//       CHECK:   %[[SZ:.*]] = arith.select %[[NEG]], %[[MZERO:.*]], %[[ZERO]] : f32
+//       CHECK:   %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+//       CHECK:   %[[NEG:.*]] = arith.cmpi slt, %[[BITS]], %{{.*}} : i32
+//       CHECK:   %[[SZ:.*]] = arith.select %[[NEG]], %[[MZERO:.*]], %[[ZERO:.*]] : f32
 //       CHECK:   %[[AX:.*]] = math.absf %[[X]] : f32
 //       CHECK:   %[[FINITE:.*]] = arith.cmpf olt, %[[AX]], %[[INF:.*]] : f32
 //       CHECK:   %[[MUL:.*]] = arith.select %[[FINITE]], %[[SZ]], %[[NAN:.*]] : f32
 //       CHECK:   %[[DIVZ:.*]] = arith.mulf %[[X]], %[[INF]] : f32
+//       CHECK:   arith.bitcast %[[X]] : f32 to i32
 //       CHECK:   arith.select %{{.*}}, %[[MZERO]], %[[ZERO]] : f32
 //       CHECK:   %[[XZ:.*]] = arith.cmpf oeq, %[[X]], %[[ZERO]] : f32
 //       CHECK:   %[[XNAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
@@ -122,14 +121,14 @@ gpu.module @zeros [#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, #spirv.reso
 // FMin/FMax and arith-expand-ops' compare-and-select do not (lavapipe gave
 // min(-0, +0) = +0, so rsqrt of it was +inf where the CPU and CUDA give
 // -inf). Written out: NaN if either is NaN, else the smaller (larger), else
-// (equal) x if 1/x < 0 (x is -0) for min, y for max.
+// (equal) x if its sign bit is set (x is -0) for min, y for max.
 // CHECK-LABEL: gpu.module @minmax
 //   CHECK-NOT:   arith.minimumf
 //   CHECK-NOT:   arith.maximumf
 //       CHECK:   %[[XLT:.*]] = arith.cmpf olt, %[[X:arg0]], %[[Y:arg1]] : f32
 //       CHECK:   %[[YLT:.*]] = arith.cmpf olt, %[[Y]], %[[X]] : f32
-//       CHECK:   %[[R:.*]] = arith.divf %{{.*}}, %[[X]] : f32
-//       CHECK:   %[[NEG:.*]] = arith.cmpf olt, %[[R]], %{{.*}} : f32
+//       CHECK:   %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+//       CHECK:   %[[NEG:.*]] = arith.cmpi slt, %[[BITS]], %{{.*}} : i32
 //       CHECK:   %[[EQ:.*]] = arith.select %[[NEG]], %[[X]], %[[Y]] : f32
 //       CHECK:   %[[INNER:.*]] = arith.select %[[YLT]], %[[Y]], %[[EQ]] : f32
 //       CHECK:   %[[ORD:.*]] = arith.select %[[XLT]], %[[X]], %[[INNER]] : f32
@@ -152,6 +151,57 @@ gpu.module @minmax [#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, #spirv.res
     %c0 = arith.constant 0 : index
     %0 = arith.maximumf %x, %y : vector<4xf32>
     vector.store %0, %o[%c0] : memref<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// x / y with a y the driver may fold to the literal 0 (lavapipe folded the
+// divisor y - y of a select it had decided, then x / 0 to undef: vulkan
+// fuzz program 11523 at seed 20261205): y == 0 selects x * +-inf with y's
+// sign from its bits (f64 and f16 through an f32 of the same sign). Not
+// for a constant divisor, a constant zero dividend, or c + exp(z) with
+// c > 0 (sigmoid's denominator, never zero).
+// CHECK-LABEL: gpu.module @divisions
+//       CHECK:   gpu.func @f(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[D:.*]]: f64, %[[Z:.*]]: f64, %[[H:.*]]: f16, %[[K:.*]]: f16
+//       CHECK:   %[[Q:.*]] = arith.divf %[[X]], %[[Y]] : f32
+//       CHECK:   %[[YB:.*]] = arith.bitcast %[[Y]] : f32 to i32
+//       CHECK:   %[[YN:.*]] = arith.cmpi slt, %[[YB]], %{{.*}} : i32
+//       CHECK:   %[[YI:.*]] = arith.select %[[YN]], %{{.*}}, %{{.*}} : f32
+//       CHECK:   %[[AT0:.*]] = arith.mulf %[[X]], %[[YI]] : f32
+//       CHECK:   %[[Y0:.*]] = arith.cmpf oeq, %[[Y]], %{{.*}} : f32
+//       CHECK:   %[[R:.*]] = arith.select %[[Y0]], %[[AT0]], %[[Q]] : f32
+//       CHECK:   arith.divf %[[D]], %[[Z]] : f64
+//       CHECK:   %[[ZT:.*]] = arith.truncf %[[Z]] : f64 to f32
+//       CHECK:   arith.bitcast %[[ZT]] : f32 to i32
+//       CHECK:   arith.divf %[[H]], %[[K]] : f16
+//       CHECK:   %[[KE:.*]] = arith.extf %[[K]] : f16 to f32
+//       CHECK:   arith.bitcast %[[KE]] : f32 to i32
+//       CHECK:   %[[C:.*]] = arith.divf %[[X]], %{{.*}} : f32
+//       CHECK:   %[[S:.*]] = arith.divf %{{.*}}, %[[E:.*]] : f32
+//   CHECK-NOT:   arith.bitcast
+//       CHECK:   memref.store %[[R]]
+gpu.module @divisions [#spirv.target_env<#spirv.vce<v1.3, [Shader, Float16, Float64], []>, #spirv.resource_limits<>>] {
+  gpu.func @f(%x: f32, %y: f32, %d: f64, %z: f64, %h: f16, %k: f16, %o: memref<8xf32>, %o64: memref<1xf64>, %o16: memref<1xf16>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %two = arith.constant 2.0 : f32
+    %one = arith.constant 1.0 : f32
+    %0 = arith.divf %x, %y : f32
+    %1 = arith.divf %d, %z : f64
+    %2 = arith.divf %h, %k : f16
+    %3 = arith.divf %x, %two : f32
+    %n = arith.negf %x : f32
+    %e = math.exp %n : f32
+    %den = arith.addf %e, %one : f32
+    %4 = arith.divf %one, %den : f32
+    memref.store %0, %o[%c0] : memref<8xf32>
+    memref.store %1, %o64[%c0] : memref<1xf64>
+    memref.store %2, %o16[%c0] : memref<1xf16>
+    memref.store %3, %o[%c1] : memref<8xf32>
+    memref.store %4, %o[%c2] : memref<8xf32>
     gpu.return
   }
 }

@@ -68,3 +68,15 @@ func.func @minmax(%a: tensor<6xf32>, %b: tensor<6xf32>) -> (tensor<6xf32>, tenso
   %rx = ferric.rsqrt %mx : tensor<6xf32>
   return %mn, %mx, %rn, %rx : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
 }
+
+// A divisor the driver can prove zero: a < a is false, so v is 1 and
+// v - v is 0 for every non-NaN a; lavapipe folded that to the literal 0
+// and a / 0 to undef (vulkan fuzz program 11523 at seed 20261205).
+func.func @foldedzero(%a: tensor<6xf16>) -> tensor<6xf16> {
+  %lt = ferric.cmp lt, %a, %a : tensor<6xf16>
+  %one = arith.constant 1.0 : f16
+  %v = ferric.select %lt, %a, %one : tensor<6xi1>, tensor<6xf16>, f16
+  %z = ferric.sub %v, %v : tensor<6xf16>
+  %r = ferric.div %a, %z : tensor<6xf16>
+  return %r : tensor<6xf16>
+}

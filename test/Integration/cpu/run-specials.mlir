@@ -6,7 +6,8 @@
 // RUN: /usr/bin/python3 -c "import numpy as np; inf, nan = np.inf, np.nan; \
 // RUN:   np.save('%t.z.npy', np.array([inf, -inf, nan, 2, -0.0, 0, -3, 1e30], np.float32)); \
 // RUN:   np.save('%t.ma.npy', np.array([-0.0, 0, -0.0, 0, nan, 1], np.float32)); \
-// RUN:   np.save('%t.mb.npy', np.array([0, -0.0, -0.0, 0, 1, nan], np.float32))"
+// RUN:   np.save('%t.mb.npy', np.array([0, -0.0, -0.0, 0, 1, nan], np.float32)); \
+// RUN:   np.save('%t.fz.npy', np.array([1.5, -2, 0, -0.0, inf, nan], np.float16))"
 
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=cpu --entry=constzero --input=%t.z.npy --print | FileCheck %s --check-prefix=ZERO
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=cpu --entry=constzero --input=%t.z.npy --no-fuse --print | FileCheck %s --check-prefix=ZERO
@@ -28,3 +29,9 @@
 // MINMAX: result 1: array([0, 0, -0, 0, nan, nan], shape=(6,), dtype=f32)
 // MINMAX: result 2: array([-inf, -inf, -inf, inf, nan, nan], shape=(6,), dtype=f32)
 // MINMAX: result 3: array([inf, inf, -inf, inf, nan, nan], shape=(6,), dtype=f32)
+
+// a / (v - v) where the driver can prove v - v = 0 (a < a is false, so v
+// is 1): a / +0 (also test/Integration/vulkan/run-specials.mlir, where
+// lavapipe folded it to undef).
+// RUN: ferric-run %S/../Inputs/specials.mlir --target=cpu --entry=foldedzero --input=%t.fz.npy --print | FileCheck %s --check-prefix=FOLDEDZERO
+// FOLDEDZERO: result 0: array([inf, -inf, nan, nan, inf, nan], shape=(6,), dtype=f16)

@@ -15,7 +15,8 @@
 // RUN:   np.save('%t.u.npy', np.array([nan, inf, -inf, -1, -0.0, 0, 1, 20], np.float32)); \
 // RUN:   np.save('%t.z.npy', np.array([inf, -inf, nan, 2, -0.0, 0, -3, 1e30], np.float32)); \
 // RUN:   np.save('%t.ma.npy', np.array([-0.0, 0, -0.0, 0, nan, 1], np.float32)); \
-// RUN:   np.save('%t.mb.npy', np.array([0, -0.0, -0.0, 0, 1, nan], np.float32))"
+// RUN:   np.save('%t.mb.npy', np.array([0, -0.0, -0.0, 0, 1, nan], np.float32)); \
+// RUN:   np.save('%t.fz.npy', np.array([1.5, -2, 0, -0.0, inf, nan], np.float16))"
 
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=ieee --input=%t.x.npy --input=zeros:6xf32 --print | FileCheck %s --check-prefix=IEEE
 // IEEE: result 0: array([nan, nan, nan, 0, 0, 0], shape=(6,), dtype=f32)
@@ -32,6 +33,10 @@
 // min and max with signed zeros and NaN, as on the CPU (GLSL FMin/FMax and
 // arith-expand-ops' compare-and-select gave min(-0, +0) = +0).
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=minmax --input=%t.ma.npy --input=%t.mb.npy --print | FileCheck %S/../cpu/run-specials.mlir --check-prefix=MINMAX
+
+// A divisor lavapipe can prove zero (v - v with v = select(a < a, a, 1)):
+// it folded a / 0 to undef (0, 5e-07, ... run to run); IEEE's a / +0.
+// RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=foldedzero --input=%t.fz.npy --print | FileCheck %S/../cpu/run-specials.mlir --check-prefix=FOLDEDZERO
 
 // pow(0, 0) = 1, pow(-1, 0.5) = nan, pow(0, -1) = inf, pow(nan, 1) = nan,
 // pow(1, inf) = 1, pow(nan, 0) = 1, pow(-1, inf) = 1, pow(-0, -1) = -inf,
