@@ -484,11 +484,13 @@ ferric_status ferric_bench(ferric_executable *exe, const ferric_tensor *inputs,
   return FERRIC_OK;
 }
 
-/// ferric_run_device and ferric_run_device_on_stream (`stream` set).
+/// ferric_run_device and ferric_run_device_on_stream[_event] (`stream`
+/// set; `ready`, when not null, gets an event recorded after the call).
 static ferric_status runDevice(const char *fn, ferric_executable *exe,
                                const ferric_tensor *inputs, size_t n,
                                std::optional<void *> stream,
-                               ferric_tensor **outputs, size_t *nout) {
+                               ferric_tensor **outputs, size_t *nout,
+                               void **ready = nullptr) {
   lastError.clear();
   if (!exe || !outputs || !nout)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
@@ -496,6 +498,8 @@ static ferric_status runDevice(const char *fn, ferric_executable *exe,
                     ": executable, outputs and nout must not be NULL");
   *outputs = nullptr;
   *nout = 0;
+  if (ready)
+    *ready = nullptr;
   if (stream && exe->exe->getTarget() != Target::CUDA)
     return fail(FERRIC_ERROR_UNSUPPORTED,
                 std::string(fn) +
@@ -518,6 +522,14 @@ static ferric_status runDevice(const char *fn, ferric_executable *exe,
     v.shape = t.shape.data();
     v.data = t.data;
   }
+  if (ready) {
+    // Without the event the call fails and the block frees the results
+    // (stream-ordered, like any result freed while the stream runs).
+    auto event = recordTargetEvent(Target::CUDA, *stream);
+    if (!event)
+      return fail(FERRIC_ERROR_RUN, event.takeError());
+    *ready = *event;
+  }
   publish(deviceOutputs(), std::move(block), outputs, nout);
   return FERRIC_OK;
 }
@@ -535,6 +547,18 @@ ferric_status ferric_run_device_on_stream(ferric_executable *exe,
                                           size_t *nout) {
   return runDevice("ferric_run_device_on_stream", exe, inputs, n, stream,
                    outputs, nout);
+}
+
+ferric_status ferric_run_device_on_stream_event(
+    ferric_executable *exe, const ferric_tensor *inputs, size_t n, void *stream,
+    ferric_tensor **outputs, size_t *nout, void **ready) {
+  if (!ready) {
+    lastError.clear();
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_run_device_on_stream_event: ready must not be NULL");
+  }
+  return runDevice("ferric_run_device_on_stream_event", exe, inputs, n, stream,
+                   outputs, nout, ready);
 }
 
 void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {

@@ -148,6 +148,11 @@ _run_device_on_stream = _declare(
     "ferric_run_device_on_stream", _c.c_int, _c.c_void_p, _P(_Tensor),
     _c.c_size_t, _c.c_void_p, _P(_P(_Tensor)), _P(_c.c_size_t)) \
     if hasattr(_lib, "ferric_run_device_on_stream") else None
+_run_device_on_stream_event = _declare(
+    "ferric_run_device_on_stream_event", _c.c_int, _c.c_void_p, _P(_Tensor),
+    _c.c_size_t, _c.c_void_p, _P(_P(_Tensor)), _P(_c.c_size_t),
+    _P(_c.c_void_p)) \
+    if hasattr(_lib, "ferric_run_device_on_stream_event") else None
 _device_tensors_free = _declare("ferric_device_tensors_free", None,
                                 _P(_Tensor), _c.c_size_t)
 _target_alloc = _declare("ferric_target_alloc", _c.c_int, _c.c_char_p,

@@ -66,6 +66,13 @@ class _Event:
                                          ctypes.byref(p)))
         self.ptr = p.value
 
+    @classmethod
+    def adopt(cls, ptr):
+        """An event the library recorded already (owned from now on)."""
+        e = cls.__new__(cls)
+        e.ptr = ptr
+        return e
+
     def synchronize(self):
         _capi._check(_capi._event_sync(b"cuda", self.ptr))
 
@@ -729,7 +736,8 @@ class _Frame:
     host time)."""
 
     __slots__ = ("arr", "views", "shapes", "out", "nout", "out_ref",
-                 "nout_ref", "static_results", "filled")
+                 "nout_ref", "ready", "ready_ref", "static_results",
+                 "filled")
 
     def __init__(self, exe):
         n = len(exe.args)
@@ -751,6 +759,10 @@ class _Frame:
         self.nout = ctypes.c_size_t()
         self.out_ref = ctypes.byref(self.out)
         self.nout_ref = ctypes.byref(self.nout)
+        # The readiness event of a stream= call
+        # (ferric_run_device_on_stream_event).
+        self.ready = ctypes.c_void_p()
+        self.ready_ref = ctypes.byref(self.ready)
         # Result shapes known from the signature need not be read back.
         self.static_results = all(
             r.is_tensor and -1 not in r.shape for r in exe.results)
@@ -812,9 +824,17 @@ def run_device(exe, tensors, stream=None):
         v.data = ptr or None
         if ptr:
             inputs.add(ptr)
+    ready = None
     if stream is None:
         status = _capi._run_device(exe._handle, frame.arr, n, frame.out_ref,
                                    frame.nout_ref)
+    elif _capi._run_device_on_stream_event is not None:
+        # The call and the readiness event of its results in one C call.
+        status = _capi._run_device_on_stream_event(
+            exe._handle, frame.arr, n, stream or None, frame.out_ref,
+            frame.nout_ref, frame.ready_ref)
+        if status == 0:
+            ready = _Event.adopt(frame.ready.value)
     else:
         if _capi._run_device_on_stream is None:
             raise FerricError("stream=: %s has no "
@@ -831,10 +851,10 @@ def run_device(exe, tensors, stream=None):
     # A pointer object of its own: the frame's is overwritten next call.
     out, nout = _OUT_PTR.from_buffer_copy(frame.out), frame.nout.value
     owner = _DeviceResults(out, nout)
-    ready = None
     if stream is not None:
         owner.inputs = [t._owner for t in tensors]
-        ready = _Event(stream)
+        if ready is None:
+            ready = _Event(stream)
     device = exe.target
     results = []
     static = frame.static_results

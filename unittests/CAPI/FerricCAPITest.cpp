@@ -228,6 +228,24 @@ TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {
       << ferric_last_error();
   EXPECT_EQ(ferric_run_device_on_stream(exe, ins, 2, nullptr, nullptr, &nout),
             FERRIC_ERROR_INVALID_ARGUMENT);
+  // ferric_run_device_on_stream_event: the same refusals, and no event.
+  void *ready = reinterpret_cast<void *>(0x1);
+  EXPECT_EQ(ferric_run_device_on_stream_event(exe, ins, 2, nullptr, &outs,
+                                              &nout, &ready),
+            FERRIC_ERROR_UNSUPPORTED);
+  EXPECT_EQ(ready, nullptr);
+  EXPECT_EQ(outs, nullptr);
+  EXPECT_NE(std::strstr(ferric_last_error(),
+                        "ferric_run_device_on_stream_event: streams are "
+                        "CUDA's"),
+            nullptr)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_run_device_on_stream_event(exe, ins, 2, nullptr, &outs,
+                                              &nout, nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::strstr(ferric_last_error(), "ready must not be NULL"),
+            nullptr)
+      << ferric_last_error();
   // The stream-less entry still runs the same executable.
   ASSERT_EQ(ferric_run_device(exe, ins, 2, &outs, &nout), FERRIC_OK)
       << ferric_last_error();

@@ -53,6 +53,12 @@ func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
   return %r : tensor<?x131072xf32>
 }
 
+// Repeated calls (--bench) look the kernel up once: the runtime keeps each
+// thread's functions by module and name (it was one cuModuleGetFunction per
+// launch, 17 for these 17 launches).
+// RUN: env FERRIC_FAKE_CUDA_CALLS=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 --bench=5 2>&1 | FileCheck %s --check-prefix=REPEAT
+// REPEAT: fake-cuda: calls: {{.*}}, cuLaunchKernel 17, {{.*}}, cuModuleGetFunction 1, cuModuleLoadDataEx 1,
+
 // FERRIC_CUDA_PROFILE=1: the runtime's own count of the same calls, with the
 // host time of each (here the fake driver's), one line per entry point at
 // exit; the counts match the fake driver's above.
