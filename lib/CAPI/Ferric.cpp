@@ -176,6 +176,7 @@ struct OutputBlock {
       releaseOnTarget(target, r.allocation);
     for (TargetTensor &t : onTarget)
       releaseOnTarget(target, t.allocation);
+    destroyTargetEvent(target, ready);
   }
   /// ferric_run's results: on the host, copied or in place (those with an
   /// allocation are freed on destruction).
@@ -184,6 +185,8 @@ struct OutputBlock {
   /// on destruction).
   Target target = Target::CPU;
   std::vector<TargetTensor> onTarget;
+  /// ferric_run_device_on_stream_event's event, destroyed with the results.
+  void *ready = nullptr;
   /// One view more than there are results, so that the array is never
   /// empty and its address identifies the block.
   std::vector<ferric_tensor> views;
@@ -528,7 +531,7 @@ static ferric_status runDevice(const char *fn, ferric_executable *exe,
     auto event = recordTargetEvent(Target::CUDA, *stream);
     if (!event)
       return fail(FERRIC_ERROR_RUN, event.takeError());
-    *ready = *event;
+    *ready = block->ready = *event;
   }
   publish(deviceOutputs(), std::move(block), outputs, nout);
   return FERRIC_OK;

@@ -67,16 +67,20 @@ class _Event:
         self.ptr = p.value
 
     @classmethod
-    def adopt(cls, ptr):
-        """An event the library recorded already (owned from now on)."""
+    def of_results(cls, ptr, owner):
+        """The event ferric_run_device_on_stream_event recorded: the
+        results' (`owner`'s) block destroys it, so it keeps them alive and
+        is not destroyed here."""
         e = cls.__new__(cls)
-        e.ptr = ptr
+        e.ptr, e._results = ptr, owner
         return e
 
     def synchronize(self):
         _capi._check(_capi._event_sync(b"cuda", self.ptr))
 
     def __del__(self):
+        if getattr(self, "_results", None) is not None:
+            return  # destroyed with the results
         if getattr(self, "ptr", None) and _capi._event_destroy is not None:
             _capi._event_destroy(b"cuda", self.ptr)
             self.ptr = None
@@ -833,8 +837,7 @@ def run_device(exe, tensors, stream=None):
         status = _capi._run_device_on_stream_event(
             exe._handle, frame.arr, n, stream or None, frame.out_ref,
             frame.nout_ref, frame.ready_ref)
-        if status == 0:
-            ready = _Event.adopt(frame.ready.value)
+        ready = frame.ready.value if status == 0 else None
     else:
         if _capi._run_device_on_stream is None:
             raise FerricError("stream=: %s has no "
@@ -853,8 +856,8 @@ def run_device(exe, tensors, stream=None):
     owner = _DeviceResults(out, nout)
     if stream is not None:
         owner.inputs = [t._owner for t in tensors]
-        if ready is None:
-            ready = _Event(stream)
+        ready = _Event(stream) if ready is None else \
+            _Event.of_results(ready, owner)
     device = exe.target
     results = []
     static = frame.static_results
