@@ -280,7 +280,8 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
        << "  intermediate bytes no longer written or read: " << saved.str()
        << "\n"
        << body;
-    // Functions may run on several threads; one report at a time.
+    // Functions may run on several threads; one report at a time (their
+    // sections in the order the threads finish, not the module's).
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
     if (report == "-") {
