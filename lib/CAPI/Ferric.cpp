@@ -411,6 +411,19 @@ ferric_status ferric_executable_lowered_ir(const ferric_executable *exe,
   return FERRIC_OK;
 }
 
+ferric_status ferric_executable_remarks(const ferric_executable *exe,
+                                        char **out) {
+  lastError.clear();
+  if (!exe || !out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "executable and out must not be NULL");
+  std::string text;
+  for (const std::string &remark : exe->exe->getRemarks())
+    text += remark + "\n";
+  *out = copyString(text);
+  return FERRIC_OK;
+}
+
 //===----------------------------------------------------------------------===//
 // Running
 //===----------------------------------------------------------------------===//

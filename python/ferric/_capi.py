@@ -133,6 +133,9 @@ _exe_stats = _declare("ferric_executable_stats", None, _c.c_void_p,
                       _P(_c.c_uint))
 _exe_lowered = _declare("ferric_executable_lowered_ir", _c.c_int,
                         _c.c_void_p, _P(_c.c_void_p))
+_exe_remarks = _declare("ferric_executable_remarks", _c.c_int,
+                        _c.c_void_p, _P(_c.c_void_p)) \
+    if hasattr(_lib, "ferric_executable_remarks") else None
 _run = _declare("ferric_run", _c.c_int, _c.c_void_p, _P(_Tensor),
                 _c.c_size_t, _P(_P(_Tensor)), _P(_c.c_size_t))
 _tensors_free = _declare("ferric_tensors_free", None, _P(_Tensor),
@@ -323,6 +326,16 @@ class Executable:
         if getattr(self, "_handle", None):
             _exe_free(self._handle)
             self._handle = None
+
+    @property
+    def remarks(self):
+        """The compile remarks (a list of strings; e.g. why a matmul runs on
+        the tiled kernel where the CUDA runtime cannot open cuBLASLt)."""
+        if _exe_remarks is None:
+            return []
+        out = ctypes.c_void_p()
+        _check(_exe_remarks(self._handle, ctypes.byref(out)))
+        return _take_string(out).splitlines()
 
     def lowered_ir(self):
         """The lowered module (LLVM dialect with embedded kernels)."""

@@ -151,6 +151,27 @@ def test_stream_call_gets_its_readiness_event_from_the_run_call():
         calls
 
 
+def test_compile_remarks_say_why_a_matmul_runs_on_the_tiled_kernel():
+    # run() points FERRIC_CUBLASLT nowhere: the runner compiles without
+    # ferric-matmul-to-cublaslt and says so per matmul, through the C API
+    # (ferric_executable_remarks) as ferric-run does on stderr.
+    out, _ = run("""
+        from ferric import _capi
+        ir = ("func.func @mm(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) "
+              "-> tensor<8x4xf32> {\\n"
+              "  %p = ferric.matmul %a, %b : tensor<8x16xf32>, "
+              "tensor<16x4xf32> -> tensor<8x4xf32>\\n"
+              "  return %p : tensor<8x4xf32>\\n}\\n")
+        exe = _capi.Executable(ir, entry="mm", target="cuda")
+        cpu = _capi.Executable(ir, entry="mm", target="cpu")
+        print(json.dumps({"cuda": exe.remarks, "cpu": cpu.remarks}))
+    """)
+    assert out["cpu"] == []
+    assert len(out["cuda"]) == 1, out
+    assert "ferric.matmul runs on ferric-matmul-to-gpu's tiled kernel" \
+        in out["cuda"][0] and "no cuBLASLt found" in out["cuda"][0], out
+
+
 def test_lazy_transformer_tail_is_one_kernel():
     out, calls = run("""
         rng = np.random.default_rng(0)

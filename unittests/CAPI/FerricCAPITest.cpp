@@ -199,6 +199,24 @@ TEST(FerricCAPI, EventsAreCudas) {
   ferric_target_event_destroy("tpu", reinterpret_cast<void *>(0x1));
 }
 
+// ferric_executable_remarks: "" for a program that compiled without any;
+// NULL arguments are an error.
+TEST(FerricCAPI, ExecutableRemarks) {
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kAddExp, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  char *text = nullptr;
+  ASSERT_EQ(ferric_executable_remarks(exe, &text), FERRIC_OK);
+  ASSERT_NE(text, nullptr);
+  EXPECT_STREQ(text, "");
+  ferric_string_free(text);
+  EXPECT_EQ(ferric_executable_remarks(exe, nullptr),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ferric_executable_remarks(nullptr, &text),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+  ferric_executable_free(exe);
+}
+
 // ferric_run_device_on_stream is CUDA's: other targets and missing
 // arguments are a status and a message, and nothing is handed out.
 TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {

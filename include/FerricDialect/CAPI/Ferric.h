@@ -174,6 +174,13 @@ FERRIC_CAPI_EXPORT void ferric_executable_stats(const ferric_executable *exe,
 FERRIC_CAPI_EXPORT ferric_status
 ferric_executable_lowered_ir(const ferric_executable *exe, char **out);
 
+/* The remarks compiling it produced, one per line ("" when none), e.g. on
+ * a machine whose CUDA runtime cannot open cuBLASLt, one per ferric.matmul
+ * saying that it runs on the tiled kernel and why (what ferric-run prints
+ * to stderr). Free with ferric_string_free. */
+FERRIC_CAPI_EXPORT ferric_status
+ferric_executable_remarks(const ferric_executable *exe, char **out);
+
 /*===----------------------------------------------------------------------===*
  * Running on host buffers
  *===----------------------------------------------------------------------===*/
