@@ -176,6 +176,22 @@ def main():
     p.results = [c]
     ((cv, ctol, cchk),) = fuzzeval.expected(p, 'vulkan', 0)
     check('vulkan compare of a subnormal unchecked', cchk, [False, True])
+    # A tanh within its error of -1 may be -1: gelu(-5) in f16 may be 0 on
+    # Vulkan (tanh(-4) = -1 there), so gelu(-5) != -0 is not checked
+    # (vulkan program 20945 at seed 20261205); gelu(-1) != -0 is.
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f16', (2,), (False,))
+    g = fuzzgen.Val('g', 'f16', (2,), (False,))
+    z = fuzzgen.Val('z', 'f16', (), ())
+    c = fuzzgen.Val('c', 'i1', (2,), (False,))
+    p.args, p.base = [a], a
+    p.inputs['a'] = np.array([-5.0, -1.0])
+    p.ops = [fuzzgen.Op('unary', g, [a], op='gelu'),
+             fuzzgen.Op('const', z, [], value=-0.0),
+             fuzzgen.Op('cmp', c, [g, z], pred='ne')]
+    p.results = [c]
+    ((cv, ctol, cchk),) = fuzzeval.expected(p, 'vulkan', 0)
+    check('gelu landing on 0 unchecked', cchk, [False, True])
     # Every SSA name is defined once (the dim-index constants were %c<d>,
     # like scalar constants: seed 20261205, cpu program 9657 redefined %c2).
     import re
