@@ -401,27 +401,33 @@ void ferric_executable_stats(const ferric_executable *exe,
     *launches_per_call = stats.launchesPerCall;
 }
 
-ferric_status ferric_executable_lowered_ir(const ferric_executable *exe,
-                                           char **out) {
+/// `*out` = a copy of `text(exe)`, for the executable's text getters.
+static ferric_status
+executableText(const ferric_executable *exe, char **out,
+               llvm::function_ref<std::string(const Executable &)> text) {
   lastError.clear();
   if (!exe || !out)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 "executable and out must not be NULL");
-  *out = copyString(exe->exe->getLoweredIR());
+  *out = copyString(text(*exe->exe));
   return FERRIC_OK;
+}
+
+ferric_status ferric_executable_lowered_ir(const ferric_executable *exe,
+                                           char **out) {
+  return executableText(exe, out, [](const Executable &e) {
+    return std::string(e.getLoweredIR());
+  });
 }
 
 ferric_status ferric_executable_remarks(const ferric_executable *exe,
                                         char **out) {
-  lastError.clear();
-  if (!exe || !out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "executable and out must not be NULL");
-  std::string text;
-  for (const std::string &remark : exe->exe->getRemarks())
-    text += remark + "\n";
-  *out = copyString(text);
-  return FERRIC_OK;
+  return executableText(exe, out, [](const Executable &e) {
+    std::string text;
+    for (const std::string &remark : e.getRemarks())
+      text += remark + "\n";
+    return text;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -565,9 +571,11 @@ ferric_status ferric_run_device_on_stream(ferric_executable *exe,
                    outputs, nout);
 }
 
-ferric_status ferric_run_device_on_stream_event(
-    ferric_executable *exe, const ferric_tensor *inputs, size_t n, void *stream,
-    ferric_tensor **outputs, size_t *nout, void **ready) {
+ferric_status ferric_run_device_on_stream_event(ferric_executable *exe,
+                                                const ferric_tensor *inputs,
+                                                size_t n, void *stream,
+                                                ferric_tensor **outputs,
+                                                size_t *nout, void **ready) {
   if (!ready) {
     lastError.clear();
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,

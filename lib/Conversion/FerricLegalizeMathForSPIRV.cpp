@@ -118,13 +118,11 @@ struct Specials {
       x = arith::TruncFOp::create(b, loc, f32, x);
     Value bits = arith::BitcastOp::create(b, loc, i32, x);
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(i32));
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits,
-                                 zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero);
   }
   /// +inf, or -inf where `negative`.
   Value signedInf(Value negative) {
-    return sel(negative, cst(-std::numeric_limits<double>::infinity()),
-               inf());
+    return sel(negative, cst(-std::numeric_limits<double>::infinity()), inf());
   }
 
   /// `r` (= op(x) from GLSL) with the C results for NaN, infinities, zeros
@@ -142,9 +140,9 @@ struct Specials {
       r = sel(lt(x, zero), nan(), sel(orI(eq(x, zero), isInf), x, r));
     else if (isa<math::RsqrtOp>(op))
       // rsqrt(+-0) = +-inf.
-      r = sel(lt(x, zero), nan(),
-              sel(eq(x, zero), signedInf(signBitOfF32(x)),
-                  sel(isInf, zero, r)));
+      r = sel(
+          lt(x, zero), nan(),
+          sel(eq(x, zero), signedInf(signBitOfF32(x)), sel(isInf, zero, r)));
     else if (isa<math::TanhOp>(op))
       // tanh rounds to +-1 in f32 from |x| = 9.01 on; GLSL's formula gives
       // inf/inf = NaN for large |x|.
@@ -301,14 +299,10 @@ static void guardDivisions(Operation *root) {
       return false;
     for (auto [c, e] : {std::pair(add.getLhs(), add.getRhs()),
                         std::pair(add.getRhs(), add.getLhs())}) {
-      FloatAttr value;
-      SplatElementsAttr splat;
-      if (matchPattern(c, m_Constant(&splat)) &&
-          isa<FloatType>(splat.getElementType()))
-        value = splat.getSplatValue<FloatAttr>();
-      else
-        matchPattern(c, m_Constant(&value));
-      if (value && value.getValueAsDouble() > 0 && e.getDefiningOp<math::ExpOp>())
+      APFloat value(0.0); // a scalar or splat constant
+      if (matchPattern(c, m_ConstantFloat(&value)) && !value.isNaN() &&
+          !value.isZero() && !value.isNegative() &&
+          e.getDefiningOp<math::ExpOp>())
         return true;
     }
     return false;

@@ -420,8 +420,7 @@ struct FerricMatmulToCublasLtPass
       if (type.isDynamicDim(i))
         sizes.push_back(memref::DimOp::create(b, loc, like, i));
     return memref::AllocOp::create(
-        b, loc, MemRefType::get(type.getShape(), type.getElementType()),
-        sizes);
+        b, loc, MemRefType::get(type.getShape(), type.getElementType()), sizes);
   }
 
   static void eraseIfOnlyFreed(Value buffer) {

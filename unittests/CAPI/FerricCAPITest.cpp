@@ -261,8 +261,7 @@ TEST(FerricCAPI, RunDeviceOnStreamRefusesOtherTargets) {
   EXPECT_EQ(ferric_run_device_on_stream_event(exe, ins, 2, nullptr, &outs,
                                               &nout, nullptr),
             FERRIC_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(std::strstr(ferric_last_error(), "ready must not be NULL"),
-            nullptr)
+  EXPECT_NE(std::strstr(ferric_last_error(), "ready must not be NULL"), nullptr)
       << ferric_last_error();
   // The stream-less entry still runs the same executable.
   ASSERT_EQ(ferric_run_device(exe, ins, 2, &outs, &nout), FERRIC_OK)

@@ -241,8 +241,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
                  T = shape.blockThreads, C = shape.cluster, Gb = G / C,
                  slots = K * V;
   if (!hostChoice)
-    rowShape = (C > 1 ? std::to_string(C) + " blocks of " +
-                            std::to_string(Gb) + " threads"
+    rowShape = (C > 1 ? std::to_string(C) + " blocks of " + std::to_string(Gb) +
+                            " threads"
                       : std::to_string(G) + (G == 1 ? " thread" : " threads")) +
                " per row, " + std::to_string(slots) + " values each";
   const unsigned teamsPerBlock = T / Gb;
