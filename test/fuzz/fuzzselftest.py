@@ -192,6 +192,21 @@ def main():
     p.results = [c]
     ((cv, ctol, cchk),) = fuzzeval.expected(p, 'vulkan', 0)
     check('gelu landing on 0 unchecked', cchk, [False, True])
+    # A matmul product in the subnormal range is within the rounding of its
+    # k products and sums, absolute there (cpu program 85768 at seed
+    # 20261205: -9.95e-44 where the exact run gives -1.01e-43).
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (1, 2), (False, False))
+    w = fuzzgen.Val('w', 'f32', (2, 1), (False, False))
+    m = fuzzgen.Val('m', 'f32', (1, 1), (False, False))
+    p.args, p.base = [a, w], a
+    p.inputs['a'] = np.array([[2.0**-70, 0.75]])
+    p.inputs['w'] = np.array([[2.0**-76], [2.0**-144]])
+    p.ops = [fuzzgen.Op('matmul', m, [a, w])]
+    p.results = [m]
+    ((mv, mtol, mchk),) = fuzzeval.expected(p, 'cpu', 0)
+    check('subnormal matmul within its roundings',
+          bool(mchk[0, 0] and mtol[0, 0] >= 2.0**-149), True)
     # Every SSA name is defined once (the dim-index constants were %c<d>,
     # like scalar constants: seed 20261205, cpu program 9657 redefined %c2).
     import re
