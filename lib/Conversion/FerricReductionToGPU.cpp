@@ -582,6 +582,13 @@ struct FerricReductionToGPUPass
           << rowProgramThreadBytes.getValue();
       return signalPassFailure();
     }
+    if (rowProgramMaxValues < 8 || rowProgramMaxValues > 64) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-program-max-values must be in [8, 64], "
+                               "got ")
+          << rowProgramMaxValues.getValue();
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -688,6 +695,7 @@ struct FerricReductionToGPUPass
         writer.setClusterGrid(rowProgramClusterGrid);
         writer.setClusterBlock(rowProgramClusterBlock);
         writer.setRowThreadBytes(rowProgramThreadBytes);
+        writer.setRowMaxValues(rowProgramMaxValues);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
                              std::max<unsigned>(rowProgramCluster, 1));
       } else if (columnCombiner) {

@@ -150,6 +150,10 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
       !llvm::isPowerOf2_32(threadBytes))
     return emitError("row-program-thread-bytes=" + Twine(threadBytes) +
                      " is not a byte count (expected 16, 32, 64, 128 or 256)");
+  if (options.rowProgramMaxValues < 8 || options.rowProgramMaxValues > 64)
+    return emitError("row-program-max-values=" +
+                     Twine(options.rowProgramMaxValues) +
+                     " is not a value count (expected 8 to 64)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -200,6 +204,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
     reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
     reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
+    reduction.rowProgramMaxValues = options.rowProgramMaxValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

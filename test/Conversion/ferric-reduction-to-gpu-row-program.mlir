@@ -5,6 +5,10 @@
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-cluster=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLUSTER
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-thread-bytes=32" | FileCheck %s --check-prefix=BYTES32
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-thread-bytes=48" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADBYTES
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-values=16" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=MAX16
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256 row-program-max-values=32" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB32
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-values=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADVALUES
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
@@ -13,11 +17,12 @@
 // one value per warp in workgroup memory), 4096 -> 256, 32000 -> 1024
 // threads of 8 chunks (the last masked), 131072 fits no block's registers
 // (the re-reading row-group-block kernel); a dynamic row length gets
-// variants for rows of up to 512, 4096 and 32768 elements, the host picking.
+// variants for rows of up to 512, 4096 and 40960 elements (1024 threads of
+// row-program-max-values, default 40), the host picking.
 // With row-program-cluster=8 (the NVVM pipeline's default on sm_90), rows of
-// up to 8 * 32768 elements are a team of a thread-block cluster
+// up to 8 * 40960 elements are a team of a thread-block cluster
 // (row-program-cluster): 131072 -> 8 blocks of 1024 threads, 4 chunks each;
-// the dynamic variants add rows of up to 262144; 524288 is re-read.
+// the dynamic variants add rows of up to 327680; 524288 is re-read.
 
 // BADCLUSTER: error: ferric-reduction-to-gpu: row-program-cluster must be 0, 1, 2, 4, 8 or 16, got 3
 
@@ -67,9 +72,9 @@
 //       CLUSTER:   } {ferric.schedule = "row-program-cluster"}
 
 // CLUSTER-LABEL: func.func @softmax_dyn(
-//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c32768
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c40960
 //       CLUSTER:     ferric.schedule = "row-program-registers"
-//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c262144
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c327680
 //       CLUSTER:     ferric.schedule = "row-program-cluster"
 //       CLUSTER:     ferric.schedule = "row-group-block"
 
@@ -156,7 +161,7 @@
 //       CHECK:   } else {
 //       CHECK:     arith.cmpi ule, %[[N]], %c4096
 //       CHECK:     ferric.schedule = "row-program-registers"
-//       CHECK:     arith.cmpi ule, %[[N]], %c32768
+//       CHECK:     arith.cmpi ule, %[[N]], %c40960
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     ferric.schedule = "row-group-block"
 //       CHECK:     ferric.schedule = "row-group"
@@ -677,4 +682,38 @@ func.func @mask_rows(%arg0: memref<?x8xf32>) -> (memref<?x8xi1>, memref<?xf32>) 
     linalg.yield %1 : i1
   }
   return %alloc_1, %alloc : memref<?x8xi1>, memref<?xf32>
+}
+
+// -----
+
+// row-program-max-values bounds the values of each operand a thread holds
+// (default 40). With 16, rows of 32000 f32 no longer fit 1024 threads and
+// take the block kernel that re-reads the row. A bf16 row of 152064 (the
+// Qwen 2 vocabulary, 19008 chunks of 8) takes 16 blocks of 256 threads of
+// 40 values (7% of the slots idle); with 32 the 256-thread blocks do not
+// hold it and it takes 16 blocks of 512 threads of 24 values (23% idle).
+// MAX16: Function=softmax_32000 | Remark="row-group-block for 64 outputs of 32000 reduced elements"
+// VOCAB: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 256 threads per row, 40 values each"
+// VOCAB32: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 512 threads per row, 24 values each"
+// BADVALUES: error: ferric-reduction-to-gpu: row-program-max-values must be in [8, 64], got 7
+func.func @scale_152064_bf16(%arg0: memref<4x152064xbf16>) -> memref<4x152064xbf16> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<4x152064xbf16>) outs(%alloc : memref<4xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<4x152064xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<4xf32>, memref<4x152064xbf16>) outs(%alloc_2 : memref<4x152064xbf16>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: bf16):
+    %0 = arith.extf %in_3 : bf16 to f32
+    %1 = arith.mulf %0, %in : f32
+    %2 = arith.truncf %1 : f32 to bf16
+    linalg.yield %2 : bf16
+  }
+  memref.dealloc %alloc : memref<4xf32>
+  return %alloc_2 : memref<4x152064xbf16>
 }

@@ -27,6 +27,9 @@
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-thread-bytes=100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREADBYTES
 // THREADBYTES: error: ferric-lower-to-nvvm: row-program-thread-bytes=100 is not a byte count (expected 16, 32, 64, 128 or 256)
 
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-values=65" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXVALUES
+// MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 8 to 64)
+
 // RUN: not ferric-opt %s --ferric-lower-to-spirv="block-size=2048" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGSIZE
 // WGSIZE: error: ferric-lower-to-spirv: block-size=2048 is not a block size (expected 1 to 1024 threads)
 

@@ -359,7 +359,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       reduction's result stays in registers for the members after it (lane
       0 also stores it), and the row is read again while it is in cache.
       With `row-program`, a row group over one innermost reduced dim whose
-      row fits in registers (at most 32 values of each operand per thread)
+      row fits in registers (at most `row-program-max-values`, default 40,
+      values of each operand per thread)
       is a *row program* instead: a team of T threads per row (a power of
       two, about one per 16 elements, at most 1024; several teams per
       block of `block-size` when T is smaller), thread t holding chunks k
@@ -372,14 +373,15 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       stay in registers and are stored only if read after the group
       (`row-program-subwarp` for teams narrower than a warp, else
       `row-program-registers`). With `row-program-cluster` = C > 1, a row
-      too long for one block (more than 32768 elements) is a team of up to
+      too long for one block (more than 1024 x `row-program-max-values`
+      elements) is a team of up to
       C blocks in one thread-block cluster (`row-program-cluster`, sm_90),
       of the fewest threads from `row-program-cluster-block` up that hold
       it: each block folds its share, writes its total into every block's
       workgroup memory (`nvvm.mapa`, one remote store per block), and after
       a cluster barrier every block folds the C totals in block order. A
       dynamic row length gets variants for rows of up to 512, 4096 and
-      32768 elements (and, with clusters, the longest row each cluster
+      1024 x `row-program-max-values` elements (and, with clusters, the longest row each cluster
       block size holds), the host picking. Reductions
       whose output was filled (or copied from a buffer filled) with a
       constant before the group start from it, and that fill and copy go.
@@ -490,17 +492,20 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "first reduction that writes the buffer it reduces (residual add "
            "+ RMSNorm: one kernel writing both results)">,
     Option<"rowProgram", "row-program", "bool", /*default=*/"false",
-           "Row groups whose rows fit in registers (at most 32 values of "
-           "each operand per thread, 1024 threads per row) read each row "
+           "Row groups whose rows fit in registers (at most "
+           "row-program-max-values values of each operand per thread, 1024 "
+           "threads per row) read each row "
            "once: a row program (row-program-registers, or "
            "row-program-subwarp for teams narrower than a warp); with a row "
            "length known only at run time the host picks among variants for "
-           "rows of up to 512, 4096 and 32768 elements and the other row-"
+           "rows of up to 512, 4096 and 1024 x row-program-max-values "
+           "elements and the other row-"
            "group kernels">,
     Option<"rowProgramCluster", "row-program-cluster", "unsigned",
            /*default=*/"0",
            "With row-program: rows too long for one block's registers "
-           "(more than 32768 elements) spread over a thread-block cluster "
+           "(more than 1024 x row-program-max-values elements) spread over a "
+           "thread-block cluster "
            "of up to this many blocks of row-program-cluster-block threads "
            "(0, 1, 2, 4, 8 or 16; 0 and 1 disable it; 16 is beyond the "
            "portable size and the runtime allows it per kernel; NVIDIA "
@@ -518,6 +523,14 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "(at least 16 values; 16 to 256, a power of two): 64 is 16 f32 "
            "or 32 bf16 values, so that narrow rows keep as many bytes in "
            "flight per thread as f32 rows">,
+    Option<"rowProgramMaxValues", "row-program-max-values", "unsigned",
+           /*default=*/"40",
+           "The most values of each row operand a row-program thread holds "
+           "in registers (8 to 64): longer rows take more threads, a "
+           "cluster, or the other row-group kernels. With 40, cluster rows "
+           "of 131073 to 163840 elements take blocks of 256 threads instead "
+           "of 512 (H200, softmax over 152064: 0.78x the time of 32 in f32 "
+           "and bf16); 64 lost up to 12% on bf16 rows of 256000">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

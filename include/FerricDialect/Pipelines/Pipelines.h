@@ -110,6 +110,12 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "of two; ferric-reduction-to-gpu "
                      "row-program-thread-bytes)"),
       llvm::cl::init(64)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxValues{
+      *this, "row-program-max-values",
+      llvm::cl::desc("The most values of each row operand a row-program "
+                     "thread holds in registers (8 to 64; ferric-reduction-"
+                     "to-gpu row-program-max-values)"),
+      llvm::cl::init(40)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",
       llvm::cl::desc("Cluster row programs launch at most this many "

@@ -43,8 +43,12 @@ using RowValues = llvm::DenseMap<Value, Value>;
 /// else (null if not).
 Operation *accumulatorCombiner(linalg::GenericOp generic);
 
-/// The most values of one operand a row-program thread holds in registers.
-constexpr unsigned kRowProgramMaxElements = 32;
+/// The most values of one operand a row-program thread holds in registers:
+/// the row-program-max-values option's default. (H200, softmax over 152064
+/// at 2^28 elements: 40 f32 or bf16 values in 16 blocks of 256 threads took
+/// 0.78x the time of 32 or fewer in blocks of 512; 64 values per thread
+/// were 6-12% slower than 32 on bf16 rows of 256000 and 262144.)
+constexpr unsigned kRowProgramMaxValues = 40;
 
 /// The most threads of one row-program block.
 constexpr unsigned kRowProgramBlockThreads = 1024;
@@ -68,12 +72,14 @@ struct RowProgramShape {
 /// threads), else of a cluster of at most `maxCluster` blocks (a power of
 /// two; 1: no clusters) of the fewest threads, from `clusterBlock` up, that
 /// hold it. A thread aims at `threadBytes` bytes of the row (at least 16
-/// values), so that narrow types keep as many bytes in flight as f32.
+/// values), so that narrow types keep as many bytes in flight as f32, and
+/// holds at most `maxValues` values of each operand.
 std::optional<RowProgramShape>
 chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
                  unsigned blockSize, unsigned warpSize, unsigned maxCluster = 1,
                  unsigned clusterBlock = kRowProgramBlockThreads,
-                 unsigned threadBytes = kRowProgramThreadBytes);
+                 unsigned threadBytes = kRowProgramThreadBytes,
+                 unsigned maxValues = kRowProgramMaxValues);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -115,6 +121,8 @@ public:
   void setClusterBlock(unsigned threads) { clusterBlock = threads; }
   /// The bytes of the row a row-program thread aims to hold.
   void setRowThreadBytes(unsigned bytes) { rowThreadBytes = bytes; }
+  /// The most values of each row operand a row-program thread holds.
+  void setRowMaxValues(unsigned values) { rowMaxValues = values; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -303,7 +311,8 @@ private:
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
   unsigned clusterGrid = 0, clusterBlock = kRowProgramBlockThreads,
-           rowThreadBytes = kRowProgramThreadBytes;
+           rowThreadBytes = kRowProgramThreadBytes,
+           rowMaxValues = kRowProgramMaxValues;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

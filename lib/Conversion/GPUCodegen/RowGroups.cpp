@@ -258,7 +258,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
     if (std::optional<RowProgramShape> shape =
             chooseRowProgram(*n, element, contiguous, threads, warpSize,
-                             maxCluster, clusterBlock, rowThreadBytes))
+                             maxCluster, clusterBlock, rowThreadBytes,
+                             rowMaxValues))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -271,18 +272,19 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
                             arith::ConstantIndexOp::create(b, loc, 1));
   SmallVector<int64_t> maxLengths = {
-      512, 4096, kRowProgramBlockThreads * kRowProgramMaxElements};
+      512, 4096, (int64_t)kRowProgramBlockThreads * rowMaxValues};
   // Cluster variants: the longest row each block size holds.
   if (maxCluster > 1)
     for (unsigned block = clusterBlock; block <= kRowProgramBlockThreads;
          block *= 2)
-      if (int64_t rows = (int64_t)block * kRowProgramMaxElements * maxCluster;
+      if (int64_t rows = (int64_t)block * rowMaxValues * maxCluster;
           rows > maxLengths.back())
         maxLengths.push_back(rows);
   for (int64_t maxLength : maxLengths) {
     std::optional<RowProgramShape> shape =
         chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
-                         warpSize, maxCluster, clusterBlock, rowThreadBytes);
+                         warpSize, maxCluster, clusterBlock, rowThreadBytes,
+                         rowMaxValues);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

@@ -1912,3 +1912,41 @@ func.func @layernorm_bf16_131072(%x: tensor<?x131072xbf16>, %g: tensor<131072xbf
   %r = ferric.add %yg, %bb : tensor<?x131072xbf16>
   return %r : tensor<?x131072xbf16>
 }
+
+func.func @softmax_f32_152064(%x: tensor<?x152064xf32>) -> tensor<?x152064xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x152064xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x152064xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x152064xf32>
+  %se = ferric.exp %sd : tensor<?x152064xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x152064xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x152064xf32>
+  %r = ferric.div %se, %ssb : tensor<?x152064xf32>
+  return %r : tensor<?x152064xf32>
+}
+
+func.func @softmax_bf16_152064(%x: tensor<?x152064xbf16>) -> tensor<?x152064xbf16> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x152064xbf16> -> tensor<?xbf16>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xbf16> -> tensor<?x152064xbf16>
+  %sd = ferric.sub %x, %mxb : tensor<?x152064xbf16>
+  %se = ferric.exp %sd : tensor<?x152064xbf16>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x152064xbf16> -> tensor<?xbf16>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xbf16> -> tensor<?x152064xbf16>
+  %r = ferric.div %se, %ssb : tensor<?x152064xbf16>
+  return %r : tensor<?x152064xbf16>
+}
+
+func.func @residual_rmsnorm_bf16_152064(%x: tensor<?x152064xbf16>, %res: tensor<?x152064xbf16>, %g: tensor<152064xbf16>) -> (tensor<?x152064xbf16>, tensor<?x152064xbf16>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x152064xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %h = ferric.add %x, %res : tensor<?x152064xbf16>
+  %sq = ferric.mul %h, %h : tensor<?x152064xbf16>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x152064xbf16> -> tensor<?xbf16>
+  %mse = ferric.add %ms, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %mse : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x152064xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<152064xbf16> -> tensor<?x152064xbf16>
+  %y = ferric.mul %h, %ib : tensor<?x152064xbf16>
+  %r = ferric.mul %y, %gb : tensor<?x152064xbf16>
+  return %r, %h : tensor<?x152064xbf16>, tensor<?x152064xbf16>
+}
