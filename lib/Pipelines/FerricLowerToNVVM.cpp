@@ -151,9 +151,9 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
     return emitError("row-program-thread-bytes=" + Twine(threadBytes) +
                      " is not a byte count (expected 16, 32, 64, 128 or 256)");
   if (options.rowProgramMaxValues < 8 || options.rowProgramMaxValues > 64)
-    return emitError("row-program-max-values=" +
-                     Twine(options.rowProgramMaxValues) +
-                     " is not a value count (expected 8 to 64)");
+    return emitError(
+        "row-program-max-values=" + Twine(options.rowProgramMaxValues) +
+        " is not a value count (expected 8 to 64)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");

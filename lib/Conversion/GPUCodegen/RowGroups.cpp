@@ -256,10 +256,9 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
           type.getElementTypeBitWidth() < element.getIntOrFloatBitWidth())
         element = type.getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
-    if (std::optional<RowProgramShape> shape =
-            chooseRowProgram(*n, element, contiguous, threads, warpSize,
-                             maxCluster, clusterBlock, rowThreadBytes,
-                             rowMaxValues))
+    if (std::optional<RowProgramShape> shape = chooseRowProgram(
+            *n, element, contiguous, threads, warpSize, maxCluster,
+            clusterBlock, rowThreadBytes, rowMaxValues))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -281,10 +280,9 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
           rows > maxLengths.back())
         maxLengths.push_back(rows);
   for (int64_t maxLength : maxLengths) {
-    std::optional<RowProgramShape> shape =
-        chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
-                         warpSize, maxCluster, clusterBlock, rowThreadBytes,
-                         rowMaxValues);
+    std::optional<RowProgramShape> shape = chooseRowProgram(
+        maxLength, element, /*vectorizable=*/false, threads, warpSize,
+        maxCluster, clusterBlock, rowThreadBytes, rowMaxValues);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

@@ -47,12 +47,10 @@ using namespace mlir::ferric;
 /// Bytes of `t`'s values in memory.
 static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
-std::optional<RowProgramShape>
-mlir::ferric::chooseRowProgram(int64_t rowLength, Type element,
-                               bool vectorizable, unsigned blockSize,
-                               unsigned warpSize, unsigned maxCluster,
-                               unsigned clusterBlock, unsigned threadBytes,
-                               unsigned maxValues) {
+std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
+    int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
+    unsigned warpSize, unsigned maxCluster, unsigned clusterBlock,
+    unsigned threadBytes, unsigned maxValues) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   RowProgramShape s;
