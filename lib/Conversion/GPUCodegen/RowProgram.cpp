@@ -18,14 +18,14 @@
 // gets the total. Elementwise members keep their results in registers for
 // the members after them and store only what is read after the group.
 //
-// A row too long for one block's registers (more than 1024 threads x 32
-// values) takes a thread-block cluster (sm_90): its C blocks of Gb threads
-// are one team of G = C * Gb, block r holding team threads r * Gb ...; each
-// block folds its total as above, thread i < C writes it into block i's
-// workgroup memory through distributed shared memory (nvvm.mapa), and after
-// a cluster barrier every thread folds the C totals in block order. The row
-// is still read from memory once, and a few long rows keep C times more SMs
-// busy.
+// A row too long for one block's registers (more than 1024 threads x
+// row-program-max-values, default 40) takes a thread-block cluster (sm_90):
+// its C blocks of Gb threads are one team of G = C * Gb, block r holding
+// team threads r * Gb ...; each block folds its total as above, thread
+// i < C writes it into block i's workgroup memory through distributed
+// shared memory (nvvm.mapa), and after a cluster barrier every thread folds
+// the C totals in block order. The row is still read from memory once, and
+// a few long rows keep C times more SMs busy.
 //
 //===----------------------------------------------------------------------===//
 
