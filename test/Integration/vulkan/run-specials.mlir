@@ -16,7 +16,8 @@
 // RUN:   np.save('%t.z.npy', np.array([inf, -inf, nan, 2, -0.0, 0, -3, 1e30], np.float32)); \
 // RUN:   np.save('%t.ma.npy', np.array([-0.0, 0, -0.0, 0, nan, 1], np.float32)); \
 // RUN:   np.save('%t.mb.npy', np.array([0, -0.0, -0.0, 0, 1, nan], np.float32)); \
-// RUN:   np.save('%t.fz.npy', np.array([1.5, -2, 0, -0.0, inf, nan], np.float16))"
+// RUN:   np.save('%t.fz.npy', np.array([1.5, -2, 0, -0.0, inf, nan], np.float16)); \
+// RUN:   np.save('%t.tiny.npy', np.array([1e-30, -1e-30, 3e-20, -3e-20, 1e-7, -1e-7, 1e-5, -1e-5], np.float32))"
 
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=ieee --input=%t.x.npy --input=zeros:6xf32 --print | FileCheck %s --check-prefix=IEEE
 // IEEE: result 0: array([nan, nan, nan, 0, 0, 0], shape=(6,), dtype=f32)
@@ -50,6 +51,11 @@
 // UNARY: result 2: array([nan, inf, nan, nan, -0, 0, 1, 4.472136], shape=(8,), dtype=f32)
 // UNARY: result 3: array([nan, 0, nan, nan, -inf, inf, 1, 0.2236068], shape=(8,), dtype=f32)
 // UNARY: result 4: array([nan, 1, -1, -0.7615942, -0, 0, 0.7615942, 1], shape=(8,), dtype=f32)
+
+// tanh of tiny x is x, as on the CPU (GLSL's formula gave +-2.98e-08 for
+// every |x| below about 2^-25: vulkan fuzz program 32160 at seed 20261205).
+// RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=unary --input=%t.tiny.npy --print | FileCheck %s --check-prefix=TINY
+// TINY: result 4: array([1e-30, -1e-30, 3e-20, -3e-20, 1e-07, -1e-07, 1e-05, -1e-05], shape=(8,), dtype=f32)
 
 // RUN: ferric-run %S/../Inputs/specials.mlir --target=vulkan --entry=types --input=randn:4xf16 --input=randn:4xbf16 --input=randn:4xf64 --check | FileCheck %s --check-prefix=TYPES --implicit-check-not=FAILED
 // TYPES-COUNT-8: check: result {{[0-9]}}: {{.*}}: ok
