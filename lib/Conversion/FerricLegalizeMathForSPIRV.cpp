@@ -128,8 +128,8 @@ struct Specials {
   /// `r` (= op(x) from GLSL) with the C results for NaN, infinities, zeros
   /// and out-of-domain inputs.
   Value unary(Operation *op, Value x, Value r) {
-    Value zero = cst(0.0);
-    Value isInf = eq(abs(x), inf());
+    Value zero = cst(0.0), ax = abs(x);
+    Value isInf = eq(ax, inf());
     if (isa<math::ExpOp>(op))
       r = sel(isInf, sel(lt(x, zero), zero, x), r);
     else if (isa<math::LogOp>(op))
@@ -149,10 +149,10 @@ struct Specials {
       // x^2 / 3 < 2^-25 relative, where the formula's absolute error left
       // +-2^-25 for every tiny x (lavapipe: tanh(2.5e-44) = 2.98e-08; vulkan
       // fuzz program 32160 at seed 20261205). Zeros keep their sign.
-      r = sel(cmp(arith::CmpFPredicate::OGE, abs(x), cst(10.0)),
-              copySign(cst(1.0), x), sel(lt(abs(x), cst(0x1p-12)), x, r));
+      r = sel(cmp(arith::CmpFPredicate::OGE, ax, cst(10.0)),
+              copySign(cst(1.0), x), sel(lt(ax, cst(0x1p-12)), x, r));
     else if (isa<math::ErfOp>(op))
-      r = sel(cmp(arith::CmpFPredicate::OGE, abs(x), cst(4.0)),
+      r = sel(cmp(arith::CmpFPredicate::OGE, ax, cst(4.0)),
               copySign(cst(1.0), x), sel(eq(x, zero), x, r));
     return sel(isNaN(x), x, r);
   }

@@ -692,12 +692,15 @@ struct FerricReductionToGPUPass
             op->erase();
         }
         OpBuilder b(group.back());
-        writer.setClusterGrid(rowProgramClusterGrid);
-        writer.setClusterBlock(rowProgramClusterBlock);
-        writer.setRowThreadBytes(rowProgramThreadBytes);
-        writer.setRowMaxValues(rowProgramMaxValues);
-        writer.writeRowGroup(b, group, fills, rowGroupBlockElements, rowProgram,
-                             std::max<unsigned>(rowProgramCluster, 1));
+        RowProgramLimits limits;
+        limits.maxCluster = std::max<unsigned>(rowProgramCluster, 1);
+        limits.clusterBlock = rowProgramClusterBlock;
+        limits.threadBytes = rowProgramThreadBytes;
+        limits.maxValues = rowProgramMaxValues;
+        limits.clusterGrid = rowProgramClusterGrid;
+        writer.setRowProgramLimits(limits);
+        writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
+                             rowProgram);
       } else if (columnCombiner) {
         OpBuilder b(g);
         writer.writeColumn(b, columnCombiner);

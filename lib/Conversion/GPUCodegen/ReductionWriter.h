@@ -66,20 +66,34 @@ struct RowProgramShape {
   unsigned team, chunks, width, blockThreads, cluster = 1;
 };
 
+/// How far row programs may spread a row (ferric-reduction-to-gpu's
+/// row-program-* options).
+struct RowProgramLimits {
+  /// Blocks per thread-block cluster at most (a power of two; 1: none).
+  unsigned maxCluster = 1;
+  /// The fewest threads per block of a cluster row program.
+  unsigned clusterBlock = kRowProgramBlockThreads;
+  /// The bytes of the row a thread aims to hold (at least 16 values).
+  unsigned threadBytes = kRowProgramThreadBytes;
+  /// The most values of each row operand a thread holds.
+  unsigned maxValues = kRowProgramMaxValues;
+  /// Cluster row programs launch at most this many clusters, each looping
+  /// over rows (0: one per row, up to 65535 blocks).
+  unsigned clusterGrid = 0;
+};
+
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`), or none if the row does not
 /// fit in registers: those of one block (up to kRowProgramBlockThreads
-/// threads), else of a cluster of at most `maxCluster` blocks (a power of
-/// two; 1: no clusters) of the fewest threads, from `clusterBlock` up, that
-/// hold it. A thread aims at `threadBytes` bytes of the row (at least 16
-/// values), so that narrow types keep as many bytes in flight as f32, and
-/// holds at most `maxValues` values of each operand.
+/// threads), else of a cluster of at most `limits.maxCluster` blocks of the
+/// fewest threads, from `limits.clusterBlock` up, that hold it. A thread
+/// aims at `limits.threadBytes` bytes of the row (at least 16 values), so
+/// that narrow types keep as many bytes in flight as f32, and holds at most
+/// `limits.maxValues` values of each operand.
 std::optional<RowProgramShape>
 chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
-                 unsigned blockSize, unsigned warpSize, unsigned maxCluster = 1,
-                 unsigned clusterBlock = kRowProgramBlockThreads,
-                 unsigned threadBytes = kRowProgramThreadBytes,
-                 unsigned maxValues = kRowProgramMaxValues);
+                 unsigned blockSize, unsigned warpSize,
+                 const RowProgramLimits &limits = {});
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -114,15 +128,10 @@ public:
     epilogue = e;
     storeReduced = storeResult;
   }
-  /// Cluster row programs launch at most this many clusters, each looping
-  /// over rows (0: one per row, up to 65535 blocks).
-  void setClusterGrid(unsigned clusters) { clusterGrid = clusters; }
-  /// The fewest threads per block of cluster row programs.
-  void setClusterBlock(unsigned threads) { clusterBlock = threads; }
-  /// The bytes of the row a row-program thread aims to hold.
-  void setRowThreadBytes(unsigned bytes) { rowThreadBytes = bytes; }
-  /// The most values of each row operand a row-program thread holds.
-  void setRowMaxValues(unsigned values) { rowMaxValues = values; }
+  /// How far the row programs of writeRowGroup may spread a row.
+  void setRowProgramLimits(const RowProgramLimits &limits) {
+    rowLimits = limits;
+  }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -149,12 +158,13 @@ public:
   /// block per row instead (RowGroupsBlock.cpp); the host picks when the
   /// row length is dynamic.
   /// With `rowProgram`, rows that fit in registers get a row program
-  /// instead (RowProgram.cpp): each row read from memory once; with
-  /// `maxCluster` > 1, rows too long for one block's registers spread over
-  /// a thread-block cluster of up to that many blocks.
+  /// instead (RowProgram.cpp): each row read from memory once, within the
+  /// row-program limits (setRowProgramLimits); with a maxCluster above 1,
+  /// rows too long for one block's registers spread over a thread-block
+  /// cluster of up to that many blocks.
   void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                      ArrayRef<Value> fills, unsigned blockElements = 0,
-                     bool rowProgram = false, unsigned maxCluster = 1);
+                     bool rowProgram = false);
 
 private:
   /// Independent partials per lane in warp kernels, so that each lane has
@@ -310,9 +320,7 @@ private:
   Value fillValue;
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
-  unsigned clusterGrid = 0, clusterBlock = kRowProgramBlockThreads,
-           rowThreadBytes = kRowProgramThreadBytes,
-           rowMaxValues = kRowProgramMaxValues;
+  RowProgramLimits rowLimits;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -224,8 +224,7 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
 void ReductionWriter::writeRowGroup(OpBuilder &b,
                                     ArrayRef<linalg::GenericOp> members,
                                     ArrayRef<Value> fills,
-                                    unsigned blockElements, bool rowProgram,
-                                    unsigned maxCluster) {
+                                    unsigned blockElements, bool rowProgram) {
   computeSizes(b);
   // A row program needs the row to be the innermost dim alone (its chunks
   // are consecutive elements); wider chunks need contiguous buffers.
@@ -257,8 +256,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
         element = type.getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
     if (std::optional<RowProgramShape> shape = chooseRowProgram(
-            *n, element, contiguous, threads, warpSize, maxCluster,
-            clusterBlock, rowThreadBytes, rowMaxValues))
+            *n, element, contiguous, threads, warpSize, rowLimits))
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -271,18 +269,19 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
                             arith::ConstantIndexOp::create(b, loc, 1));
   SmallVector<int64_t> maxLengths = {
-      512, 4096, (int64_t)kRowProgramBlockThreads * rowMaxValues};
+      512, 4096, (int64_t)kRowProgramBlockThreads * rowLimits.maxValues};
   // Cluster variants: the longest row each block size holds.
-  if (maxCluster > 1)
-    for (unsigned block = clusterBlock; block <= kRowProgramBlockThreads;
-         block *= 2)
-      if (int64_t rows = (int64_t)block * rowMaxValues * maxCluster;
+  if (rowLimits.maxCluster > 1)
+    for (unsigned block = rowLimits.clusterBlock;
+         block <= kRowProgramBlockThreads; block *= 2)
+      if (int64_t rows =
+              (int64_t)block * rowLimits.maxValues * rowLimits.maxCluster;
           rows > maxLengths.back())
         maxLengths.push_back(rows);
   for (int64_t maxLength : maxLengths) {
-    std::optional<RowProgramShape> shape = chooseRowProgram(
-        maxLength, element, /*vectorizable=*/false, threads, warpSize,
-        maxCluster, clusterBlock, rowThreadBytes, rowMaxValues);
+    std::optional<RowProgramShape> shape =
+        chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
+                         warpSize, rowLimits);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(

@@ -49,8 +49,7 @@ static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
 std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
     int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
-    unsigned warpSize, unsigned maxCluster, unsigned clusterBlock,
-    unsigned threadBytes, unsigned maxValues) {
+    unsigned warpSize, const RowProgramLimits &limits) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   RowProgramShape s;
@@ -71,16 +70,16 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   // slower; bench/RESULTS.md). A team is a power of two of threads, at most
   // 1024.
   int64_t targetElements =
-      std::max<int64_t>(16, threadBytes / bytesOf(element));
+      std::max<int64_t>(16, limits.threadBytes / bytesOf(element));
   int64_t wanted =
       llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, targetElements));
   int64_t chunks = rowLength / s.width;
-  // More than maxValues values of each operand per thread would spill: such
-  // a row does not fit in the registers of one block.
+  // More than limits.maxValues values of each operand per thread would
+  // spill: such a row does not fit in the registers of one block.
   auto fits = [&](unsigned team) {
     s.team = team;
     s.chunks = llvm::divideCeil(chunks, (int64_t)team);
-    return s.chunks * s.width <= maxValues;
+    return s.chunks * s.width <= limits.maxValues;
   };
   if (fits(std::clamp<int64_t>(wanted, 1, kRowProgramBlockThreads))) {
     s.blockThreads = std::max(blockSize, s.team);
@@ -97,12 +96,12 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   // over 152064 at 2^28: 40 values in blocks of 256 took 0.78x the time of
   // 20 f32 or 24 bf16 values in blocks of 512). Blocks of 512 threads
   // holding 32 or more four-byte values become blocks of 1024 (below).
-  if (maxCluster < 2)
+  if (limits.maxCluster < 2)
     return std::nullopt;
-  for (unsigned block = clusterBlock; block <= kRowProgramBlockThreads;
+  for (unsigned block = limits.clusterBlock; block <= kRowProgramBlockThreads;
        block *= 2) {
     if (!fits(std::clamp<int64_t>(wanted, 2 * block,
-                                  (int64_t)maxCluster * block)))
+                                  (int64_t)limits.maxCluster * block)))
       continue;
     // 128 bytes of each operand per thread (32 f32 values) take about 76
     // registers: a block of 512 threads then fills an SM alone, while a
@@ -272,8 +271,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // (0: up to 65535 blocks), so that they stay resident and loop over rows
   // instead of waiting for C free SMs at once for every row.
   unsigned maxGroups = 65535 / C;
-  if (C > 1 && clusterGrid)
-    maxGroups = std::min(maxGroups, clusterGrid);
+  if (C > 1 && rowLimits.clusterGrid)
+    maxGroups = std::min(maxGroups, rowLimits.clusterGrid);
   Value grid = arith::MulIOp::create(
       b, loc,
       arith::MinUIOp::create(
