@@ -109,12 +109,12 @@ def twins():
                       lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
         "residual_rmsnorm": (residual_rmsnorm,
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
-        # Softmax over rows of 32 to 262144 elements (the row schedules;
+        # Softmax over rows of 32 to 524288 elements (the row schedules;
         # 128256, 152064, 256000 and 262144: the Llama 3, Qwen 2, Gemma 2
-        # and Gemma 3 vocabularies).
+        # and Gemma 3 vocabularies; 524288: the longest cluster row).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
            for m in (32, 128, 1024, 4096, 32000, 128256, 131072, 152064,
-                     256000, 262144)},
+                     256000, 262144, 524288)},
         # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
         **{f"layernorm_{m}": (layernorm,
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
@@ -183,7 +183,7 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
         "softmax_128256", "softmax_131072", "softmax_152064", "softmax_256000",
-        "softmax_262144", "layernorm_768",
+        "softmax_262144", "softmax_524288", "layernorm_768",
         "layernorm_16384", "rmsnorm_768",
         "rmsnorm_16384"]
 

@@ -589,6 +589,14 @@ struct FerricReductionToGPUPass
           << rowProgramMaxValues.getValue();
       return signalPassFailure();
     }
+    if (rowProgramMaxRegisters != 0 &&
+        (rowProgramMaxRegisters < 32 || rowProgramMaxRegisters > 255)) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-program-max-registers must be 0 or in "
+                               "[32, 255], got ")
+          << rowProgramMaxRegisters.getValue();
+      return signalPassFailure();
+    }
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
       if (isSupported(g))
@@ -698,6 +706,7 @@ struct FerricReductionToGPUPass
         limits.threadBytes = rowProgramThreadBytes;
         limits.maxValues = rowProgramMaxValues;
         limits.clusterGrid = rowProgramClusterGrid;
+        limits.maxRegisters = rowProgramMaxRegisters;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
                              rowProgram);

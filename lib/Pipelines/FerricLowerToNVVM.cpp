@@ -154,6 +154,10 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
     return emitError(
         "row-program-max-values=" + Twine(options.rowProgramMaxValues) +
         " is not a value count (expected 8 to 64)");
+  unsigned maxRegisters = options.rowProgramMaxRegisters;
+  if (maxRegisters != 0 && (maxRegisters < 32 || maxRegisters > 255))
+    return emitError("row-program-max-registers=" + Twine(maxRegisters) +
+                     " is not a register count (expected 0 or 32 to 255)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -205,6 +209,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
     reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
     reduction.rowProgramMaxValues = options.rowProgramMaxValues;
+    reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;
@@ -221,6 +226,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
 
   // Kernels: outline, lower to NVVM with libdevice linked, serialize.
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createFerricNVVMOccupancyHintsPass());
   // gpu-to-llvm lowers only async allocations, copies and launches: make
   // the host-side gpu ops async. The canonicalizer first folds the guards
   // that static shapes make constant (`scf.if %true` around a launch):

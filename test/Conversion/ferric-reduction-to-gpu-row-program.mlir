@@ -9,6 +9,9 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256 row-program-max-values=32" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB32
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-values=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADVALUES
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REGS64
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" | FileCheck %s --check-prefix=REGS64IR
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-registers=16" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADREGS
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
@@ -89,6 +92,23 @@
 // REMARK: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements, 1024 threads per row, 32 values each"
 // REMARK: Function=softmax_131072 | Remark="row-group-block for 64 outputs of 131072 reduced elements"
 // REMARK: Function=softmax_dyn | Remark="chosen on the host: row-program-registers or row-group-block or row-group for 64 outputs of dynamic reduced elements"
+
+// With row-program-max-registers=64, blocks that leave room for two or more
+// blocks at 64 registers per thread ask for them (4 for 256 threads); the
+// 1024-thread block of a 32000 row gets no mark (one block per SM is held
+// to 64 registers by the hardware). ferric-nvvm-occupancy-hints turns the
+// mark on the row loop into the kernel's nvvm.minctasm after outlining.
+// REGS64: Function=softmax_32 | Remark="row-program-subwarp for 64 outputs of 32 reduced elements, 2 threads per row, 16 values each, 4 blocks per SM"
+// REGS64: Function=softmax_4096 | Remark="row-program-registers for 64 outputs of 4096 reduced elements, 256 threads per row, 16 values each, 4 blocks per SM"
+// REGS64: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements, 1024 threads per row, 32 values each"
+// REGS64IR-LABEL: func.func @softmax_4096(
+//       REGS64IR:   gpu.launch
+//       REGS64IR:   scf.for
+//       REGS64IR:   } {ferric.min_blocks_per_sm = 4 : i32}
+// REGS64IR-LABEL: func.func @softmax_32000(
+//   REGS64IR-NOT:   ferric.min_blocks_per_sm
+//       REGS64IR:   return
+// BADREGS: error: ferric-reduction-to-gpu: row-program-max-registers must be 0 or in [32, 255], got 16
 
 // OFF-NOT: row-program
 

@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 43 passes:
+// CHECK: Pass Manager with 44 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -33,7 +33,7 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-registers=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // CHECK-NEXT:   ),
@@ -49,6 +49,7 @@
 // CHECK-NEXT:     llvm-request-c-wrappers
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   gpu-kernel-outlining{data-layout-str=},
+// CHECK-NEXT:   ferric-nvvm-occupancy-hints,
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     canonicalize{{.*}},
 // CHECK-NEXT:     gpu-async-region
@@ -81,7 +82,7 @@
 // CHECK-NEXT: )
 
 // every option set:
-// OPTS: Pass Manager with 43 passes:
+// OPTS: Pass Manager with 44 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=-}
@@ -108,7 +109,7 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report=- use-cublaslt=true},
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-registers=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
 // OPTS-NEXT:   ),
@@ -124,6 +125,7 @@
 // OPTS-NEXT:     llvm-request-c-wrappers
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   gpu-kernel-outlining{data-layout-str=},
+// OPTS-NEXT:   ferric-nvvm-occupancy-hints,
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     canonicalize{{.*}},
 // OPTS-NEXT:     gpu-async-region
@@ -156,7 +158,7 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 40 passes:
+// NOFUSE: Pass Manager with 41 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
@@ -176,7 +178,7 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // NOFUSE-NEXT:   func.func(
-// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-max-registers=0 row-program-max-values=40 row-program-thread-bytes=64 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // NOFUSE-NEXT:   ),
@@ -192,6 +194,7 @@
 // NOFUSE-NEXT:     llvm-request-c-wrappers
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   gpu-kernel-outlining{data-layout-str=},
+// NOFUSE-NEXT:   ferric-nvvm-occupancy-hints,
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     canonicalize{{.*}},
 // NOFUSE-NEXT:     gpu-async-region

@@ -29,6 +29,8 @@
 
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-values=65" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXVALUES
 // MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 8 to 64)
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-registers=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXREGS
+// MAXREGS: error: ferric-lower-to-nvvm: row-program-max-registers=24 is not a register count (expected 0 or 32 to 255)
 
 // RUN: not ferric-opt %s --ferric-lower-to-spirv="block-size=2048" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGSIZE
 // WGSIZE: error: ferric-lower-to-spirv: block-size=2048 is not a block size (expected 1 to 1024 threads)

@@ -292,6 +292,25 @@ def FerricSPIRVFloatControlsPass
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
+//===- ferric-nvvm-occupancy-hints ----------------------------------------===//
+
+def FerricNVVMOccupancyHintsPass : Pass<"ferric-nvvm-occupancy-hints"> {
+  let summary = "Turn kernel writers' occupancy marks into nvvm.minctasm";
+  let description = [{
+    A kernel writer that wants room for N resident blocks per SM (e.g.
+    ferric-reduction-to-gpu with `row-program-max-registers`) marks an op
+    inside the `gpu.launch` body with `ferric.min_blocks_per_sm = N : i32`:
+    gpu-kernel-outlining keeps none of the launch's own attributes, but the
+    body moves into the outlined `gpu.func` as it is. Run after outlining,
+    this pass gives each `gpu.func` kernel with marks `nvvm.minctasm` = the
+    largest N (PTX `.minnctapersm`: ptxas caps the registers of a thread at
+    65536 / (N x the block's threads)) and removes the marks. N must be a
+    positive integer and N x the kernel's `known_block_size` at most 2048
+    (the resident threads of an SM); a mark outside a kernel, or a bad one,
+    is an error at its op.
+  }];
+}
+
 //===- ferric-outline-cpu-kernels -----------------------------------------===//
 
 def FerricOutlineCPUKernelsPass
@@ -536,6 +555,15 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "Cluster row programs launch at most this many clusters, each "
            "looping over rows, so that they stay resident (0: one cluster "
            "per row, up to 65535 blocks)">,
+    Option<"rowProgramMaxRegisters", "row-program-max-registers",
+           "unsigned", /*default=*/"0",
+           "Row-program kernels whose blocks leave room for N = 65536 / "
+           "(this x block threads) >= 2 resident blocks per SM ask for them "
+           "(0, or 32 to 255; 0 asks nothing and ptxas chooses): the "
+           "ferric.min_blocks_per_sm mark that ferric-nvvm-occupancy-hints "
+           "turns into nvvm.minctasm, so that ptxas holds each thread to "
+           "about this many registers, spilling if it must, and one block's "
+           "loads overlap another's reductions">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

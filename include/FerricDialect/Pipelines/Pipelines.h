@@ -116,6 +116,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "thread holds in registers (8 to 64; ferric-reduction-"
                      "to-gpu row-program-max-values)"),
       llvm::cl::init(40)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxRegisters{
+      *this, "row-program-max-registers",
+      llvm::cl::desc("Row-program kernels ask for the resident blocks per "
+                     "SM that this many registers per thread allow (0, or "
+                     "32 to 255; 0: ptxas chooses; ferric-reduction-to-gpu "
+                     "row-program-max-registers)"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",
       llvm::cl::desc("Cluster row programs launch at most this many "

@@ -80,7 +80,21 @@ struct RowProgramLimits {
   /// Cluster row programs launch at most this many clusters, each looping
   /// over rows (0: one per row, up to 65535 blocks).
   unsigned clusterGrid = 0;
+  /// Row-program kernels ask for as many resident blocks per SM as fit
+  /// with at most this many registers per thread (kMinBlocksPerSMAttr; 0:
+  /// no request, ptxas chooses).
+  unsigned maxRegisters = 0;
 };
+
+/// The discardable attribute by which a kernel writer asks, from inside a
+/// gpu.launch body (gpu-kernel-outlining keeps none of the launch's own
+/// attributes), for N resident blocks per SM; ferric-nvvm-occupancy-hints
+/// moves it onto the outlined kernel as nvvm.minctasm.
+constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "ferric.min_blocks_per_sm";
+
+/// Resident threads and 32-bit registers of one SM (sm_80 and sm_90).
+constexpr unsigned kMaxThreadsPerSM = 2048;
+constexpr unsigned kRegistersPerSM = 65536;
 
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`), or none if the row does not

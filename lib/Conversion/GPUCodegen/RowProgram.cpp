@@ -410,6 +410,16 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   if (C > 1)
     NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
+  // Room for more resident blocks (ptxas caps the registers), so that one
+  // block's loads overlap another's reductions and stores.
+  unsigned minBlocks = rowLimits.maxRegisters
+                           ? kRegistersPerSM / (rowLimits.maxRegisters * T)
+                           : 0;
+  if (minBlocks > 1) {
+    rowLoop->setAttr(kMinBlocksPerSMAttr, b.getI32IntegerAttr(minBlocks));
+    if (!hostChoice)
+      rowShape += ", " + std::to_string(minBlocks) + " blocks per SM";
+  }
   if (C > 1) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(rowLoop);
