@@ -582,10 +582,11 @@ struct FerricReductionToGPUPass
           << rowProgramThreadBytes.getValue();
       return signalPassFailure();
     }
-    if (rowProgramMaxValues < 8 || rowProgramMaxValues > 64) {
+    if (rowProgramMaxValues != 0 &&
+        (rowProgramMaxValues < 8 || rowProgramMaxValues > 64)) {
       getOperation().emitError("ferric-reduction-to-gpu: "
-                               "row-program-max-values must be in [8, 64], "
-                               "got ")
+                               "row-program-max-values must be 0 or in [8, "
+                               "64], got ")
           << rowProgramMaxValues.getValue();
       return signalPassFailure();
     }

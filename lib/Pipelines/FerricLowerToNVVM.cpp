@@ -150,10 +150,10 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
       !llvm::isPowerOf2_32(threadBytes))
     return emitError("row-program-thread-bytes=" + Twine(threadBytes) +
                      " is not a byte count (expected 16, 32, 64, 128 or 256)");
-  if (options.rowProgramMaxValues < 8 || options.rowProgramMaxValues > 64)
-    return emitError(
-        "row-program-max-values=" + Twine(options.rowProgramMaxValues) +
-        " is not a value count (expected 8 to 64)");
+  unsigned maxValues = options.rowProgramMaxValues;
+  if (maxValues != 0 && (maxValues < 8 || maxValues > 64))
+    return emitError("row-program-max-values=" + Twine(maxValues) +
+                     " is not a value count (expected 0 or 8 to 64)");
   unsigned maxRegisters = options.rowProgramMaxRegisters;
   if (maxRegisters != 0 && (maxRegisters < 32 || maxRegisters > 255))
     return emitError("row-program-max-registers=" + Twine(maxRegisters) +

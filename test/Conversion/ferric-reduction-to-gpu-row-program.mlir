@@ -707,15 +707,18 @@ func.func @mask_rows(%arg0: memref<?x8xf32>) -> (memref<?x8xi1>, memref<?xf32>) 
 // -----
 
 // row-program-max-values bounds the values of each operand a thread holds
-// (default 40). With 16, rows of 32000 f32 no longer fit 1024 threads and
+// (automatic: 40, and 64 for f32 in cluster blocks of 256 threads). With 16, rows of 32000 f32 no longer fit 1024 threads and
 // take the block kernel that re-reads the row. A bf16 row of 152064 (the
 // Qwen 2 vocabulary, 19008 chunks of 8) takes 16 blocks of 256 threads of
 // 40 values (7% of the slots idle); with 32 the 256-thread blocks do not
 // hold it and it takes 16 blocks of 512 threads of 24 values (23% idle).
+// Cluster blocks of bf16 holding at most 80 bytes per thread ask for 64
+// registers per thread (row-program-max-registers automatic): 4 blocks of
+// 256 threads per SM, 2 of 512.
 // MAX16: Function=softmax_32000 | Remark="row-group-block for 64 outputs of 32000 reduced elements"
-// VOCAB: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 256 threads per row, 40 values each"
-// VOCAB32: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 512 threads per row, 24 values each"
-// BADVALUES: error: ferric-reduction-to-gpu: row-program-max-values must be in [8, 64], got 7
+// VOCAB: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 256 threads per row, 40 values each, 4 blocks per SM"
+// VOCAB32: Function=scale_152064_bf16 | Remark="row-program-cluster for 4 outputs of 152064 reduced elements, 16 blocks of 512 threads per row, 24 values each, 2 blocks per SM"
+// BADVALUES: error: ferric-reduction-to-gpu: row-program-max-values must be 0 or in [8, 64], got 7
 func.func @scale_152064_bf16(%arg0: memref<4x152064xbf16>) -> memref<4x152064xbf16> {
   %cst = arith.constant 0.000000e+00 : f32
   %alloc = memref.alloc() : memref<4xf32>
@@ -736,4 +739,57 @@ func.func @scale_152064_bf16(%arg0: memref<4x152064xbf16>) -> memref<4x152064xbf
   }
   memref.dealloc %alloc : memref<4xf32>
   return %alloc_2 : memref<4x152064xbf16>
+}
+
+// -----
+
+// Automatic limits for f32 rows of 262144 (the Gemma 3 vocabulary): 64
+// values in 16 blocks of 256 threads (no register cap: 256 bytes per
+// thread); with row-program-max-values=32, 8 blocks of 1024 threads of 32.
+// A bf16 row of 16384 in one block of 512 threads of 32 values (64 bytes)
+// asks for 2 blocks per SM (64 registers).
+// VOCAB: Function=scale_262144_f32 | Remark="row-program-cluster for 4 outputs of 262144 reduced elements, 16 blocks of 256 threads per row, 64 values each"
+// VOCAB32: Function=scale_262144_f32 | Remark="row-program-cluster for 4 outputs of 262144 reduced elements, 8 blocks of 1024 threads per row, 32 values each"
+// REMARK: Function=scale_16384_bf16 | Remark="row-program-registers for 4 outputs of 16384 reduced elements, 512 threads per row, 32 values each, 2 blocks per SM"
+func.func @scale_262144_f32(%arg0: memref<4x262144xf32>) -> memref<4x262144xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<4x262144xf32>) outs(%alloc : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %1 = arith.addf %out, %in : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<4x262144xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<4xf32>, memref<4x262144xf32>) outs(%alloc_2 : memref<4x262144xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %1 = arith.mulf %in_3, %in : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %alloc : memref<4xf32>
+  return %alloc_2 : memref<4x262144xf32>
+}
+
+// -----
+
+func.func @scale_16384_bf16(%arg0: memref<4x16384xbf16>) -> memref<4x16384xbf16> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<4x16384xbf16>) outs(%alloc : memref<4xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<4x16384xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<4xf32>, memref<4x16384xbf16>) outs(%alloc_2 : memref<4x16384xbf16>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: bf16):
+    %0 = arith.extf %in_3 : bf16 to f32
+    %1 = arith.mulf %0, %in : f32
+    %2 = arith.truncf %1 : f32 to bf16
+    linalg.yield %2 : bf16
+  }
+  memref.dealloc %alloc : memref<4xf32>
+  return %alloc_2 : memref<4x16384xbf16>
 }

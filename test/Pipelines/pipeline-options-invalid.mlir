@@ -28,7 +28,7 @@
 // THREADBYTES: error: ferric-lower-to-nvvm: row-program-thread-bytes=100 is not a byte count (expected 16, 32, 64, 128 or 256)
 
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-values=65" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXVALUES
-// MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 8 to 64)
+// MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 0 or 8 to 64)
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-registers=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXREGS
 // MAXREGS: error: ferric-lower-to-nvvm: row-program-max-registers=24 is not a register count (expected 0 or 32 to 255)
 

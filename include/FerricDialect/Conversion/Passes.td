@@ -543,13 +543,16 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "or 32 bf16 values, so that narrow rows keep as many bytes in "
            "flight per thread as f32 rows">,
     Option<"rowProgramMaxValues", "row-program-max-values", "unsigned",
-           /*default=*/"40",
+           /*default=*/"0",
            "The most values of each row operand a row-program thread holds "
-           "in registers (8 to 64): longer rows take more threads, a "
-           "cluster, or the other row-group kernels. With 40, cluster rows "
-           "of 131073 to 163840 elements take blocks of 256 threads instead "
-           "of 512 (H200, softmax over 152064: 0.78x the time of 32 in f32 "
-           "and bf16); 64 lost up to 12% on bf16 rows of 256000">,
+           "in registers (0, or 8 to 64): longer rows take more threads, a "
+           "cluster, or the other row-group kernels. 0 (automatic): 40, "
+           "and 64 for four-byte elements in cluster blocks of 256 threads "
+           "or fewer. 40 puts cluster rows of 131073 to 163840 elements in "
+           "blocks of 256 threads instead of 512 (H200, softmax over "
+           "152064: 0.78x the time of 32 in f32 and bf16); 64 lost up to "
+           "12% on bf16 rows of 256000 but won 9-15% on f32 rows of 256000 "
+           "and 262144 (H100)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "
@@ -559,11 +562,16 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "unsigned", /*default=*/"0",
            "Row-program kernels whose blocks leave room for N = 65536 / "
            "(this x block threads) >= 2 resident blocks per SM ask for them "
-           "(0, or 32 to 255; 0 asks nothing and ptxas chooses): the "
-           "ferric.min_blocks_per_sm mark that ferric-nvvm-occupancy-hints "
-           "turns into nvvm.minctasm, so that ptxas holds each thread to "
-           "about this many registers, spilling if it must, and one block's "
-           "loads overlap another's reductions">,
+           "(0, or 32 to 255; 255 asks nothing of blocks of 256 threads or "
+           "more): the ferric.min_blocks_per_sm mark that "
+           "ferric-nvvm-occupancy-hints turns into nvvm.minctasm, so that "
+           "ptxas holds each thread to about this many registers, spilling "
+           "if it must, and one block's loads overlap another's reductions. "
+           "0 (automatic): 64 for threads holding at most 80 bytes of each "
+           "row operand in blocks of 512 threads or in cluster blocks (H100: "
+           "LayerNorm over 16384 bf16 0.88x, softmax over 152064 bf16 0.89x "
+           "the time), none elsewhere (256-thread blocks of LayerNorm and "
+           "residual add + RMSNorm over 4096 bf16 spilled: 1.21x and 2.07x)">,
     Option<"splitMaxBlocks", "split-max-blocks", "unsigned",
            /*default=*/"1024",
            "Blocks the first stage of a split reduction aims for in all, in "

@@ -113,14 +113,14 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxValues{
       *this, "row-program-max-values",
       llvm::cl::desc("The most values of each row operand a row-program "
-                     "thread holds in registers (8 to 64; ferric-reduction-"
-                     "to-gpu row-program-max-values)"),
-      llvm::cl::init(40)};
+                     "thread holds in registers (0: automatic, or 8 to 64; "
+                     "ferric-reduction-to-gpu row-program-max-values)"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxRegisters{
       *this, "row-program-max-registers",
       llvm::cl::desc("Row-program kernels ask for the resident blocks per "
-                     "SM that this many registers per thread allow (0, or "
-                     "32 to 255; 0: ptxas chooses; ferric-reduction-to-gpu "
+                     "SM that this many registers per thread allow (0: "
+                     "automatic, or 32 to 255; ferric-reduction-to-gpu "
                      "row-program-max-registers)"),
       llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{

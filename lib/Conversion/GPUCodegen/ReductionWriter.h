@@ -43,12 +43,19 @@ using RowValues = llvm::DenseMap<Value, Value>;
 /// else (null if not).
 Operation *accumulatorCombiner(linalg::GenericOp generic);
 
-/// The most values of one operand a row-program thread holds in registers:
-/// the row-program-max-values option's default. (H200, softmax over 152064
-/// at 2^28 elements: 40 f32 or bf16 values in 16 blocks of 256 threads took
-/// 0.78x the time of 32 or fewer in blocks of 512; 64 values per thread
-/// were 6-12% slower than 32 on bf16 rows of 256000 and 262144.)
+/// The most values of one operand a row-program thread holds in registers
+/// when row-program-max-values is automatic (0), except four-byte values in
+/// cluster blocks of at most kRowProgramWideBlock threads, which may hold
+/// kRowProgramMaxWideValues. (H200, softmax over 152064 at 2^28 elements:
+/// 40 f32 or bf16 values in 16 blocks of 256 threads took 0.78x the time of
+/// 32 or fewer in blocks of 512; 64 values per thread were 6-12% slower
+/// than 32 on bf16 rows of 256000 and 262144, but H100, f32 rows of 256000
+/// and 262144: 64 values in 16 blocks of 256 took 0.85x and 0.91x the time
+/// of 32 in 8 blocks of 1024, while 524288 in 16 x 512 x 64 took 1.14x that
+/// of 16 x 1024 x 32.)
 constexpr unsigned kRowProgramMaxValues = 40;
+constexpr unsigned kRowProgramMaxWideValues = 64;
+constexpr unsigned kRowProgramWideBlock = 256;
 
 /// The most threads of one row-program block.
 constexpr unsigned kRowProgramBlockThreads = 1024;
@@ -64,6 +71,9 @@ constexpr unsigned kRowProgramThreadBytes = 64;
 /// `blockThreads` threads (1: no cluster).
 struct RowProgramShape {
   unsigned team, chunks, width, blockThreads, cluster = 1;
+  /// Resident blocks per SM the kernel asks ptxas to leave room for
+  /// (kMinBlocksPerSMAttr; 0 or 1: none).
+  unsigned minBlocksPerSM = 0;
 };
 
 /// How far row programs may spread a row (ferric-reduction-to-gpu's
@@ -75,16 +85,25 @@ struct RowProgramLimits {
   unsigned clusterBlock = kRowProgramBlockThreads;
   /// The bytes of the row a thread aims to hold (at least 16 values).
   unsigned threadBytes = kRowProgramThreadBytes;
-  /// The most values of each row operand a thread holds.
-  unsigned maxValues = kRowProgramMaxValues;
+  /// The most values of each row operand a thread holds (0: automatic, see
+  /// rowProgramMaxValues).
+  unsigned maxValues = 0;
   /// Cluster row programs launch at most this many clusters, each looping
   /// over rows (0: one per row, up to 65535 blocks).
   unsigned clusterGrid = 0;
   /// Row-program kernels ask for as many resident blocks per SM as fit
   /// with at most this many registers per thread (kMinBlocksPerSMAttr; 0:
-  /// no request, ptxas chooses).
+  /// automatic, see chooseRowProgram).
   unsigned maxRegisters = 0;
 };
+
+/// The most values of each row operand a row-program thread in blocks of
+/// `blockThreads` (of a cluster if `cluster`) holds: `limits.maxValues`
+/// if set, else kRowProgramMaxWideValues for four-byte or wider elements in
+/// cluster blocks of at most kRowProgramWideBlock threads (about 128
+/// registers: two blocks per SM) and kRowProgramMaxValues otherwise.
+unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
+                             unsigned blockThreads, bool cluster);
 
 /// The discardable attribute by which a kernel writer asks, from inside a
 /// gpu.launch body (gpu-kernel-outlining keeps none of the launch's own
@@ -103,7 +122,10 @@ constexpr unsigned kRegistersPerSM = 65536;
 /// fewest threads, from `limits.clusterBlock` up, that hold it. A thread
 /// aims at `limits.threadBytes` bytes of the row (at least 16 values), so
 /// that narrow types keep as many bytes in flight as f32, and holds at most
-/// `limits.maxValues` values of each operand.
+/// rowProgramMaxValues values of each operand. The shape's minBlocksPerSM
+/// follows `limits.maxRegisters`, or when that is automatic asks for 64
+/// registers per thread where that was measured to pay (see the
+/// definition).
 std::optional<RowProgramShape>
 chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
                  unsigned blockSize, unsigned warpSize,

@@ -269,13 +269,18 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
                             arith::ConstantIndexOp::create(b, loc, 1));
   SmallVector<int64_t> maxLengths = {
-      512, 4096, (int64_t)kRowProgramBlockThreads * rowLimits.maxValues};
+      512, 4096,
+      (int64_t)kRowProgramBlockThreads *
+          rowProgramMaxValues(rowLimits, element, kRowProgramBlockThreads,
+                              /*cluster=*/false)};
   // Cluster variants: the longest row each block size holds.
   if (rowLimits.maxCluster > 1)
     for (unsigned block = rowLimits.clusterBlock;
          block <= kRowProgramBlockThreads; block *= 2)
-      if (int64_t rows =
-              (int64_t)block * rowLimits.maxValues * rowLimits.maxCluster;
+      if (int64_t rows = (int64_t)block *
+                         rowProgramMaxValues(rowLimits, element, block,
+                                             /*cluster=*/true) *
+                         rowLimits.maxCluster;
           rows > maxLengths.back())
         maxLengths.push_back(rows);
   for (int64_t maxLength : maxLengths) {

@@ -18,8 +18,8 @@
 // gets the total. Elementwise members keep their results in registers for
 // the members after them and store only what is read after the group.
 //
-// A row too long for one block's registers (more than 1024 threads x
-// row-program-max-values, default 40) takes a thread-block cluster (sm_90):
+// A row too long for one block's registers (more than 1024 threads x 40
+// values, row-program-max-values) takes a thread-block cluster (sm_90):
 // its C blocks of Gb threads are one team of G = C * Gb, block r holding
 // team threads r * Gb ...; each block folds its total as above, thread
 // i < C writes it into block i's workgroup memory through distributed
@@ -46,6 +46,37 @@ using namespace mlir::ferric;
 
 /// Bytes of `t`'s values in memory.
 static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
+
+unsigned mlir::ferric::rowProgramMaxValues(const RowProgramLimits &limits,
+                                           Type element, unsigned blockThreads,
+                                           bool cluster) {
+  if (limits.maxValues)
+    return limits.maxValues;
+  return cluster && bytesOf(element) >= 4 &&
+                 blockThreads <= kRowProgramWideBlock
+             ? kRowProgramMaxWideValues
+             : kRowProgramMaxValues;
+}
+
+/// Sets `s.minBlocksPerSM`: with `limits.maxRegisters`, the blocks that many
+/// registers per thread allow. Automatic (0): 64 registers (two blocks of
+/// 512 threads, four of 256) for threads holding at most 80 bytes of each
+/// row operand in blocks of 512 threads, which ptxas otherwise leaves one
+/// per SM (H100, LayerNorm over 16384 bf16 at 2^28: 92 -> 64 registers,
+/// 0.88x the time), and in cluster blocks (softmax over 152064 bf16, 16
+/// blocks of 256 threads: 70 -> 64 registers, 0.89x the time). Blocks of
+/// 256 threads or fewer already share an SM, and capping them spilled
+/// more than it won (LayerNorm over 4096 bf16: 1.21x, residual add +
+/// RMSNorm: 2.07x the time); four-byte rows of 64 values need more.
+static void chooseOccupancy(RowProgramShape &s, Type element,
+                            const RowProgramLimits &limits) {
+  unsigned registers = limits.maxRegisters;
+  if (!registers && s.chunks * s.width * bytesOf(element) <= 80 &&
+      (s.cluster > 1 || s.blockThreads == 512))
+    registers = 64;
+  s.minBlocksPerSM =
+      registers ? kRegistersPerSM / (registers * s.blockThreads) : 0;
+}
 
 std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
     int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
@@ -76,13 +107,16 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   int64_t chunks = rowLength / s.width;
   // More than limits.maxValues values of each operand per thread would
   // spill: such a row does not fit in the registers of one block.
-  auto fits = [&](unsigned team) {
+  auto fits = [&](unsigned team, unsigned maxValues) {
     s.team = team;
     s.chunks = llvm::divideCeil(chunks, (int64_t)team);
-    return s.chunks * s.width <= limits.maxValues;
+    return s.chunks * s.width <= maxValues;
   };
-  if (fits(std::clamp<int64_t>(wanted, 1, kRowProgramBlockThreads))) {
+  if (fits(std::clamp<int64_t>(wanted, 1, kRowProgramBlockThreads),
+           rowProgramMaxValues(limits, element, kRowProgramBlockThreads,
+                               /*cluster=*/false))) {
     s.blockThreads = std::max(blockSize, s.team);
+    chooseOccupancy(s, element, limits);
     return s;
   }
   // A cluster of at most maxCluster blocks, of the fewest threads (from
@@ -101,7 +135,8 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   for (unsigned block = limits.clusterBlock; block <= kRowProgramBlockThreads;
        block *= 2) {
     if (!fits(std::clamp<int64_t>(wanted, 2 * block,
-                                  (int64_t)limits.maxCluster * block)))
+                                  (int64_t)limits.maxCluster * block),
+              rowProgramMaxValues(limits, element, block, /*cluster=*/true)))
       continue;
     // 128 bytes of each operand per thread (32 f32 values) take about 76
     // registers: a block of 512 threads then fills an SM alone, while a
@@ -115,6 +150,7 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
       block = kRowProgramBlockThreads;
     s.cluster = s.team / block;
     s.blockThreads = block;
+    chooseOccupancy(s, element, limits);
     return s;
   }
   return std::nullopt;
@@ -412,9 +448,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
   // Room for more resident blocks (ptxas caps the registers), so that one
   // block's loads overlap another's reductions and stores.
-  unsigned minBlocks = rowLimits.maxRegisters
-                           ? kRegistersPerSM / (rowLimits.maxRegisters * T)
-                           : 0;
+  unsigned minBlocks = shape.minBlocksPerSM;
   if (minBlocks > 1) {
     rowLoop->setAttr(kMinBlocksPerSMAttr, b.getI32IntegerAttr(minBlocks));
     if (!hostChoice)

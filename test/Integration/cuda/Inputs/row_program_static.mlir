@@ -1950,3 +1950,23 @@ func.func @residual_rmsnorm_bf16_152064(%x: tensor<?x152064xbf16>, %res: tensor<
   %r = ferric.mul %y, %gb : tensor<?x152064xbf16>
   return %r, %h : tensor<?x152064xbf16>, tensor<?x152064xbf16>
 }
+
+func.func @layernorm_bf16_16384(%x: tensor<?x16384xbf16>, %g: tensor<16384xbf16>, %b: tensor<16384xbf16>) -> tensor<?x16384xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x16384xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x16384xbf16> -> tensor<?xbf16>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xbf16> -> tensor<?x16384xbf16>
+  %d = ferric.sub %x, %mub : tensor<?x16384xbf16>
+  %d2 = ferric.mul %d, %d : tensor<?x16384xbf16>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x16384xbf16> -> tensor<?xbf16>
+  %ve = ferric.add %var, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %ve : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x16384xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<16384xbf16> -> tensor<?x16384xbf16>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<16384xbf16> -> tensor<?x16384xbf16>
+  %y = ferric.mul %d, %ib : tensor<?x16384xbf16>
+  %yg = ferric.mul %y, %gb : tensor<?x16384xbf16>
+  %r = ferric.add %yg, %bb : tensor<?x16384xbf16>
+  return %r : tensor<?x16384xbf16>
+}
