@@ -378,8 +378,9 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       reduction's result stays in registers for the members after it (lane
       0 also stores it), and the row is read again while it is in cache.
       With `row-program`, a row group over one innermost reduced dim whose
-      row fits in registers (at most `row-program-max-values`, default 40,
-      values of each operand per thread)
+      row fits in registers (at most `row-program-max-values` values of
+      each operand per thread: automatically 40, and 64 for four-byte
+      elements in cluster blocks of 256 threads or fewer)
       is a *row program* instead: a team of T threads per row (a power of
       two, about one per 16 elements, at most 1024; several teams per
       block of `block-size` when T is smaller), thread t holding chunks k
