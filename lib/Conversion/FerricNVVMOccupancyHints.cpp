@@ -40,7 +40,7 @@ struct FerricNVVMOccupancyHintsPass
         failed = true;
         return;
       }
-      if (!n || n.getType().getIntOrFloatBitWidth() != 32 || n.getInt() < 1) {
+      if (!n || !n.getType().isInteger(32) || n.getInt() < 1) {
         op->emitError() << kMinBlocksPerSMAttr
                         << " must be a positive i32, got " << mark;
         failed = true;

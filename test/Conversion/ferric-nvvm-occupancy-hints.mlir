@@ -76,6 +76,18 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
+    gpu.func @index_mark(%a: memref<16xf32>) kernel {
+      // expected-error @below {{ferric.min_blocks_per_sm must be a positive i32, got 2 : index}}
+      %c0 = arith.constant {ferric.min_blocks_per_sm = 2 : index} 0 : index
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
     gpu.func @too_many(%a: memref<16xf32>) kernel attributes {known_block_size = array<i32: 512, 2, 1>} {
       // expected-error @below {{ferric.min_blocks_per_sm = 3 blocks of 1024 threads exceed the 2048 resident threads of an SM}}
       %c0 = arith.constant {ferric.min_blocks_per_sm = 3 : i32} 0 : index
