@@ -7,7 +7,7 @@
 
 #include "FerricDialect/Conversion/Passes.h"
 
-#include "GPUCodegen/ReductionWriter.h"
+#include "GPUCodegen/KernelBuilders.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 

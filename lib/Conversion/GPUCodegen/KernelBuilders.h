@@ -15,6 +15,16 @@
 namespace mlir {
 namespace ferric {
 
+/// The discardable attribute by which a kernel writer asks, from inside a
+/// gpu.launch body (gpu-kernel-outlining keeps none of the launch's own
+/// attributes), for N resident blocks per SM; ferric-nvvm-occupancy-hints
+/// moves it onto the outlined kernel as nvvm.minctasm.
+constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "ferric.min_blocks_per_sm";
+
+/// Resident threads and 32-bit registers of one SM (sm_80 and sm_90).
+constexpr unsigned kMaxThreadsPerSM = 2048;
+constexpr unsigned kRegistersPerSM = 65536;
+
 /// A memref in workgroup memory, as the numeric memory space 3, which NVVM
 /// (shared) and the Vulkan storage-class mapping (Workgroup) both read.
 MemRefType getWorkgroupMemRefType(ArrayRef<int64_t> shape, Type element);

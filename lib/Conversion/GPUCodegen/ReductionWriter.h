@@ -57,6 +57,12 @@ constexpr unsigned kRowProgramMaxValues = 40;
 constexpr unsigned kRowProgramMaxWideValues = 64;
 constexpr unsigned kRowProgramWideBlock = 256;
 
+/// The automatic register cap of row programs (see chooseRowProgram): this
+/// many registers for threads holding at most kRowProgramCappedBytes of
+/// each row operand.
+constexpr unsigned kRowProgramCappedRegisters = 64;
+constexpr unsigned kRowProgramCappedBytes = 80;
+
 /// The most threads of one row-program block.
 constexpr unsigned kRowProgramBlockThreads = 1024;
 
@@ -104,16 +110,6 @@ struct RowProgramLimits {
 /// registers: two blocks per SM) and kRowProgramMaxValues otherwise.
 unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
                              unsigned blockThreads, bool cluster);
-
-/// The discardable attribute by which a kernel writer asks, from inside a
-/// gpu.launch body (gpu-kernel-outlining keeps none of the launch's own
-/// attributes), for N resident blocks per SM; ferric-nvvm-occupancy-hints
-/// moves it onto the outlined kernel as nvvm.minctasm.
-constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "ferric.min_blocks_per_sm";
-
-/// Resident threads and 32-bit registers of one SM (sm_80 and sm_90).
-constexpr unsigned kMaxThreadsPerSM = 2048;
-constexpr unsigned kRegistersPerSM = 65536;
 
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`), or none if the row does not

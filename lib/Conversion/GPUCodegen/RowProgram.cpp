@@ -71,9 +71,10 @@ unsigned mlir::ferric::rowProgramMaxValues(const RowProgramLimits &limits,
 static void chooseOccupancy(RowProgramShape &s, Type element,
                             const RowProgramLimits &limits) {
   unsigned registers = limits.maxRegisters;
-  if (!registers && s.chunks * s.width * bytesOf(element) <= 80 &&
+  if (!registers &&
+      s.chunks * s.width * bytesOf(element) <= kRowProgramCappedBytes &&
       (s.cluster > 1 || s.blockThreads == 512))
-    registers = 64;
+    registers = kRowProgramCappedRegisters;
   s.minBlocksPerSM =
       registers ? kRegistersPerSM / (registers * s.blockThreads) : 0;
 }
