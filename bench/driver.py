@@ -110,11 +110,12 @@ def twins():
         "residual_rmsnorm": (residual_rmsnorm,
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
         # Softmax over rows of 32 to 524288 elements (the row schedules;
-        # 128256, 152064, 256000 and 262144: the Llama 3, Qwen 2, Gemma 2
-        # and Gemma 3 vocabularies; 524288: the longest cluster row).
+        # 50257, 128256, 152064, 256000 and 262144: the GPT-2, Llama 3,
+        # Qwen 2, Gemma 2 and Gemma 3 vocabularies; 40960: the longest f32
+        # row of one block; 524288: the longest cluster row).
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
-           for m in (32, 128, 1024, 4096, 32000, 128256, 131072, 152064,
-                     256000, 262144, 524288)},
+           for m in (32, 128, 1024, 4096, 32000, 40960, 50257, 128256,
+                     131072, 152064, 256000, 262144, 524288)},
         # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
         **{f"layernorm_{m}": (layernorm,
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
@@ -182,8 +183,8 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 # e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
-        "softmax_128256", "softmax_131072", "softmax_152064", "softmax_256000",
-        "softmax_262144", "softmax_524288", "layernorm_768",
+        "softmax_40960", "softmax_50257", "softmax_128256", "softmax_131072",
+        "softmax_152064", "softmax_256000", "softmax_262144", "softmax_524288", "layernorm_768",
         "layernorm_16384", "rmsnorm_768",
         "rmsnorm_16384"]
 

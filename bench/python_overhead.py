@@ -59,17 +59,22 @@ def _median_us(fn, iters, sync):
 
 
 def _pipelined_us(fn, batch, repeats, sync):
+    """(us per call with the final synchronization, us per call of the host
+    loop alone): when the first is much larger, the device, not the host,
+    sets the pace."""
     for _ in range(max(batch // 10, 10)):
         fn()
     sync()
-    per_call = []
+    per_call, host = [], []
     for _ in range(repeats):
         t0 = time.perf_counter()
         for _ in range(batch):
             fn()
+        t1 = time.perf_counter()
         sync()
         per_call.append((time.perf_counter() - t0) * 1e6 / batch)
-    return min(per_call)
+        host.append((t1 - t0) * 1e6 / batch)
+    return min(per_call), min(host)
 
 
 def _chain(x, y):
@@ -123,15 +128,15 @@ def small_calls(args, rows):
             row["torch_eager_sync_us"] = _median_us(tf, args.iters, tsync)
         if dev == "cuda" and use_torch:
             s = torch.cuda.current_stream()
-            row["ferric_pipelined_us"] = _pipelined_us(
-                lambda: f(a, b, stream=s), args.batch, 5, tsync)
-            row["torch_eager_pipelined_us"] = _pipelined_us(
-                tf, args.batch, 5, tsync)
+            row["ferric_pipelined_us"], row["ferric_host_us"] = \
+                _pipelined_us(lambda: f(a, b, stream=s), args.batch, 5, tsync)
+            row["torch_eager_pipelined_us"], row["torch_eager_host_us"] = \
+                _pipelined_us(tf, args.batch, 5, tsync)
         elif tf:
-            row["ferric_pipelined_us"] = _pipelined_us(
-                lambda: f(a, b), args.batch, 5, fsync)
-            row["torch_eager_pipelined_us"] = _pipelined_us(
-                tf, args.batch, 5, tsync)
+            row["ferric_pipelined_us"], row["ferric_host_us"] = \
+                _pipelined_us(lambda: f(a, b), args.batch, 5, fsync)
+            row["torch_eager_pipelined_us"], row["torch_eager_host_us"] = \
+                _pipelined_us(tf, args.batch, 5, tsync)
         rows.append(row)
 
 
@@ -239,17 +244,21 @@ def main():
     if not args.skip_tail:
         lazy_tail(args, rows)
 
-    print("%-28s %10s %10s %10s %10s" % ("case (us per call)", "ferric",
-                                         "torch", "ferric", "torch"))
-    print("%-28s %10s %10s %10s %10s" % ("", "sync", "sync", "pipelined",
-                                         "pipelined"))
+    print("%-28s %10s %10s %10s %10s %10s %10s" % (
+        "case (us per call)", "ferric", "torch", "ferric", "torch", "ferric",
+        "torch"))
+    print("%-28s %10s %10s %10s %10s %10s %10s" % (
+        "", "sync", "sync", "pipelined", "pipelined", "host loop",
+        "host loop"))
     for r in rows:
         if "ferric_sync_us" in r:
-            print("%-28s %s %s %s %s" % (
+            print("%-28s %s %s %s %s %s %s" % (
                 r["case"], _fmt(r["ferric_sync_us"]),
                 _fmt(r.get("torch_eager_sync_us")),
                 _fmt(r.get("ferric_pipelined_us")),
-                _fmt(r.get("torch_eager_pipelined_us"))))
+                _fmt(r.get("torch_eager_pipelined_us")),
+                _fmt(r.get("ferric_host_us")),
+                _fmt(r.get("torch_eager_host_us"))))
     for r in rows:
         if "ferric_lazy_us" in r:
             print("%s: ferric lazy %.1f us, torch eager %.1f us, "
