@@ -542,7 +542,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "The bytes of each row operand a row-program thread aims to hold "
            "(at least 16 values; 16 to 256, a power of two): 64 is 16 f32 "
            "or 32 bf16 values, so that narrow rows keep as many bytes in "
-           "flight per thread as f32 rows">,
+           "flight per thread as f32 rows; a thread of a cluster row program "
+           "aims at 32 values or more of four-byte or narrower elements">,
     Option<"rowProgramMaxValues", "row-program-max-values", "unsigned",
            /*default=*/"0",
            "The most values of each row operand a row-program thread holds "

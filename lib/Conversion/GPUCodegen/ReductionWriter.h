@@ -70,6 +70,10 @@ constexpr unsigned kRowProgramBlockThreads = 1024;
 /// 16 values): the row-program-thread-bytes option's default.
 constexpr unsigned kRowProgramThreadBytes = 64;
 
+/// The fewest values of each row operand a thread of a cluster row program
+/// aims to hold, for elements of four bytes or fewer (see chooseRowProgram).
+constexpr unsigned kRowProgramClusterValues = 32;
+
 /// How a row program (RowProgram.cpp) spreads a row: a team of `team`
 /// threads per row (a power of two), each holding `chunks` chunks of `width`
 /// consecutive elements, in blocks of `blockThreads` threads. A team wider
@@ -116,8 +120,10 @@ unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
 /// fit in registers: those of one block (up to kRowProgramBlockThreads
 /// threads), else of a cluster of at most `limits.maxCluster` blocks of the
 /// fewest threads, from `limits.clusterBlock` up, that hold it. A thread
-/// aims at `limits.threadBytes` bytes of the row (at least 16 values), so
-/// that narrow types keep as many bytes in flight as f32, and holds at most
+/// aims at `limits.threadBytes` bytes of the row (at least 16 values, and
+/// in a cluster at least kRowProgramClusterValues of four-byte or narrower
+/// elements), so that narrow types keep as many bytes in flight as f32, and
+/// holds at most
 /// rowProgramMaxValues values of each operand. The shape's minBlocksPerSM
 /// follows `limits.maxRegisters`, or when that is automatic asks for 64
 /// registers per thread where that was measured to pay (see the

@@ -4,9 +4,11 @@
 // (gamma, beta) over static row lengths of 1 to 262145 elements
 // (Inputs/row_program_static.mlir: sub-warp teams, warp and block teams,
 // 128-bit chunks where the length allows, masked tails, thread-block
-// clusters past 40960 (with the defaults, 40 values per thread at most:
-// 16 blocks of 256 threads up to 163840, e.g. 152064; 8 blocks of 1024 for
-// 262144 and 262145), the re-reading kernels past 655360) in f32, bf16 and f16, and over dynamic row lengths
+// clusters past 40960 (with the defaults: f32 rows of 50257 and 65536 in 8
+// blocks of 256 threads of 25 and 32 values, 65537 to 163840, e.g.
+// 152064, in 16 blocks of 256 threads; 262144 in 16 x 256 x 64, 262145 in
+// 8 blocks of 1024), the re-reading kernels past 655360) in f32, bf16 and
+// f16, and over dynamic row lengths
 // (../Inputs/row_groups.mlir: the host picks a variant; empty rows and rows
 // of 10^6+3 take the re-reading kernels). --check compares every result
 // with the unfused program run on the CPU in f64; LayerNorm in f16 and bf16
@@ -125,6 +127,12 @@
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=rmsnorm_f32_65537 --input=randn:5x65537xf32 --input=randn:65537xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_f32_65537 --input=randn:5x65537xf32 --input=randn:5x65537xf32 --input=randn:65537xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_65537 --input=randn:5x65537xf32 --input=randn:65537xf32 --input=randn:65537xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_50257 --input=randn:5x50257xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=log_softmax_f32_50257 --input=randn:5x50257xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=rmsnorm_f32_50257 --input=randn:5x50257xf32 --input=randn:50257xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_f32_50257 --input=randn:5x50257xf32 --input=randn:5x50257xf32 --input=randn:50257xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_50257 --input=randn:5x50257xf32 --input=randn:50257xf32 --input=randn:50257xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_65536 --input=randn:5x65536xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_131072 --input=randn:5x131072xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_152064 --input=randn:5x152064xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=log_softmax_f32_131072 --input=randn:5x131072xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED

@@ -1597,6 +1597,91 @@ func.func @layernorm_f32_65537(%x: tensor<?x65537xf32>, %g: tensor<65537xf32>, %
   return %r : tensor<?x65537xf32>
 }
 
+func.func @softmax_f32_50257(%x: tensor<?x50257xf32>) -> tensor<?x50257xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x50257xf32>
+  %se = ferric.exp %sd : tensor<?x50257xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %r = ferric.div %se, %ssb : tensor<?x50257xf32>
+  return %r : tensor<?x50257xf32>
+}
+
+func.func @log_softmax_f32_50257(%x: tensor<?x50257xf32>) -> tensor<?x50257xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x50257xf32>
+  %se = ferric.exp %sd : tensor<?x50257xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %ls = ferric.log %ss : tensor<?xf32>
+  %lsb = ferric.broadcast %ls dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %r = ferric.sub %sd, %lsb : tensor<?x50257xf32>
+  return %r : tensor<?x50257xf32>
+}
+
+func.func @rmsnorm_f32_50257(%x: tensor<?x50257xf32>, %g: tensor<50257xf32>) -> tensor<?x50257xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x50257xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %sq = ferric.mul %x, %x : tensor<?x50257xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<50257xf32> -> tensor<?x50257xf32>
+  %y = ferric.mul %x, %ib : tensor<?x50257xf32>
+  %r = ferric.mul %y, %gb : tensor<?x50257xf32>
+  return %r : tensor<?x50257xf32>
+}
+
+func.func @residual_rmsnorm_f32_50257(%x: tensor<?x50257xf32>, %res: tensor<?x50257xf32>, %g: tensor<50257xf32>) -> (tensor<?x50257xf32>, tensor<?x50257xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x50257xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %h = ferric.add %x, %res : tensor<?x50257xf32>
+  %sq = ferric.mul %h, %h : tensor<?x50257xf32>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %mse = ferric.add %ms, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %mse : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<50257xf32> -> tensor<?x50257xf32>
+  %y = ferric.mul %h, %ib : tensor<?x50257xf32>
+  %r = ferric.mul %y, %gb : tensor<?x50257xf32>
+  return %r, %h : tensor<?x50257xf32>, tensor<?x50257xf32>
+}
+
+func.func @layernorm_f32_50257(%x: tensor<?x50257xf32>, %g: tensor<50257xf32>, %b: tensor<50257xf32>) -> tensor<?x50257xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x50257xf32>
+  %eps = arith.constant 1.0e-03 : f32
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %d = ferric.sub %x, %mub : tensor<?x50257xf32>
+  %d2 = ferric.mul %d, %d : tensor<?x50257xf32>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x50257xf32> -> tensor<?xf32>
+  %ve = ferric.add %var, %eps : tensor<?xf32>, f32
+  %inv = ferric.rsqrt %ve : tensor<?xf32>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xf32> -> tensor<?x50257xf32>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<50257xf32> -> tensor<?x50257xf32>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<50257xf32> -> tensor<?x50257xf32>
+  %y = ferric.mul %d, %ib : tensor<?x50257xf32>
+  %yg = ferric.mul %y, %gb : tensor<?x50257xf32>
+  %r = ferric.add %yg, %bb : tensor<?x50257xf32>
+  return %r : tensor<?x50257xf32>
+}
+
+func.func @softmax_f32_65536(%x: tensor<?x65536xf32>) -> tensor<?x65536xf32> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x65536xf32> -> tensor<?xf32>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x65536xf32>
+  %sd = ferric.sub %x, %mxb : tensor<?x65536xf32>
+  %se = ferric.exp %sd : tensor<?x65536xf32>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x65536xf32> -> tensor<?xf32>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xf32> -> tensor<?x65536xf32>
+  %r = ferric.div %se, %ssb : tensor<?x65536xf32>
+  return %r : tensor<?x65536xf32>
+}
+
 func.func @softmax_f32_131072(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
   %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
   %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>
