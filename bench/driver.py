@@ -323,8 +323,10 @@ def main():
                 for opts in args.compare_options:
                     alt = run_ferric(args.ferric_run, prog, shapes, dt, ITERS,
                                      opts)
-                    row.setdefault("alts", []).append(
-                        dict(options=opts, us=alt.get("us", float("nan"))))
+                    entry = dict(options=opts, us=alt.get("us", float("nan")))
+                    if "error" in alt:
+                        entry["error"] = alt["error"]
+                    row.setdefault("alts", []).append(entry)
                 if "alts" in row:
                     row["alt_us"] = row["alts"][0]["us"]
                     row["alt_options"] = row["alts"][0]["options"]
@@ -340,6 +342,11 @@ def main():
         print_table(rows, bw)
     for r in rows:
         for alt in r.get("alts", []) if "us" in r else []:
+            if "error" in alt:
+                print(f"{r['workload']} 2^{r['log2']} {r['dtype']}: with "
+                      f"'{alt['options']}' ferric-run failed: "
+                      f"{' '.join(alt['error'])}")
+                continue
             print(f"{r['workload']} 2^{r['log2']} {r['dtype']}: {r['us']} us, "
                   f"with '{alt['options']}' {alt['us']} us "
                   f"({alt['us'] / r['us']:.2f}x the time)")
