@@ -111,15 +111,18 @@ def _fmt_shape(shape):
 class _Emitter:
     """Builds the text of one ferric function for concrete input types.
 
-    `static`: write every dim as a number (the SPIR-V pipeline needs static
-    shapes); otherwise dims of size 1 are static and all others dynamic
-    (`?`), so one compiled function serves every shape with the same
-    pattern of 1s.
+    `static`: True writes every dim as a number (the SPIR-V pipeline needs
+    static shapes); False makes dims of size 1 static and all others
+    dynamic (`?`), so one compiled function serves every shape with the
+    same pattern of 1s; a set of sizes makes dims of those sizes static as
+    well (the row lengths of reductions, see api.Function._emit).
     """
 
     def __init__(self, arg_types, static):
         self.arg_types = arg_types
-        self.static = static
+        self.static = static is True
+        self.static_sizes = frozenset(static) if not isinstance(
+            static, bool) else frozenset()
         self.lines = []
         self.counter = 0
         self.consts = {}
@@ -133,8 +136,12 @@ class _Emitter:
     # Types and names.
     def ty(self, dtype, shape):
         dims = "".join(
-            (str(d) if self.static or d == 1 else "?") + "x" for d in shape)
+            (str(d) if self.fixed(d) else "?") + "x" for d in shape)
         return "tensor<%s%s>" % (dims, dtype)
+
+    def fixed(self, size):
+        """Whether a dim of `size` is written as a number."""
+        return self.static or size == 1 or size in self.static_sizes
 
     def vty(self, v):
         return self.ty(v.dtype, v.shape) if isinstance(v, _Value) else v.dtype
@@ -218,7 +225,7 @@ class _Emitter:
                 if j >= 0 and p.shape[j] == shape[d]:
                     where[d] = p.src[j]
                     break
-            if self.static or shape[d] == 1:
+            if self.fixed(shape[d]):
                 continue
             if where[d] is None:  # cannot happen: some operand has the size
                 raise FerricError("internal error: no size for dim %d" % d)

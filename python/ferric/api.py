@@ -15,6 +15,7 @@ from ._capi import Executable, check_target, fusion_report
 from ._dtypes import (BF16Array, DTypeError, ShapeError,
                       normalize_dtype, to_host_array)
 from . import tensor as _tensor
+from ._graph import topo
 from .expr import E, emit, input_nodes, max_input_index
 
 TensorSpec = collections.namedtuple("TensorSpec", "shape dtype")
@@ -112,8 +113,10 @@ class Function:
     Made by :func:`compile` / :func:`jit`. Each new combination of input
     shapes and dtypes is translated to ferric IR and compiled once (CPU and
     CUDA emit dynamic dims, so shapes that differ only in sizes other than 1
-    share one executable; Vulkan emits static shapes); later calls with the
-    same signature reuse it.
+    share one executable, except that on CUDA a function with a reduction
+    keeps the sizes of its inputs' last dims static, the row lengths its
+    kernels are chosen for; Vulkan emits static shapes); later calls with
+    the same signature reuse it.
     """
 
     def __init__(self, fn, target="cpu", fuse=True, pipeline=None,
@@ -236,6 +239,14 @@ class Function:
 
     def _emit(self, sig):
         static = self.target == "vulkan"
+        if self.target == "cuda" and any(n.op == "reduce"
+                                         for n in topo(self._roots)):
+            # Row lengths static: the reduction writer then picks the
+            # schedule measured for that length (16-byte loads, the team
+            # and cluster shape; bench/RESULTS.md) instead of the widest
+            # dynamic-length variant the host would pick among. Other
+            # sizes stay dynamic, so new batch sizes reuse the executable.
+            static = frozenset(shape[-1] for _, shape in sig if shape)
         return emit(self._roots, list(sig), self._name, static=static)
 
     def _sig_for(self, inputs):

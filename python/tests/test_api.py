@@ -133,6 +133,33 @@ def test_mlir_and_report_with_specs():
     assert "tensor<?xf32>" in full.mlir()
 
 
+def test_cuda_reductions_keep_row_lengths_static():
+    # On CUDA a function with a reduction writes its inputs' last-dim sizes
+    # as numbers (the reduction writer picks its schedule by row length);
+    # other sizes stay dynamic, so a new batch size emits the same IR.
+    def rmsnorm(x, w):
+        return x * (x * x).mean(-1, keepdim=True).rsqrt() * w
+
+    f = ferric.compile(rmsnorm, target="cuda", name="n")
+    ir = f.mlir(ferric.spec((8, 4096), "f32"), ferric.spec((4096,), "f32"))
+    assert ir.startswith("func.func @n(%arg0: tensor<?x4096xf32>, "
+                         "%arg1: tensor<4096xf32>) -> tensor<?x4096xf32> {")
+    assert ir == f.mlir(ferric.spec((3, 4096), "f32"),
+                        ferric.spec((4096,), "f32"))
+    assert "tensor<?x50257xf32>" in f.mlir(ferric.spec((8, 50257), "f32"),
+                                           ferric.spec((50257,), "f32"))
+    # Column sums: the kept (last) dim static, the reduced one dynamic.
+    col = ferric.compile(lambda x: x.sum(0), target="cuda", name="c")
+    assert col.mlir(ferric.spec((1000, 96), "f32")).startswith(
+        "func.func @c(%arg0: tensor<?x96xf32>) -> tensor<96xf32> {")
+    # Without a reduction, and on the CPU, every size but 1 stays dynamic.
+    ew = ferric.compile(lambda x: x.exp(), target="cuda", name="e")
+    assert "tensor<?x?xf32>" in ew.mlir(ferric.spec((8, 4096), "f32"))
+    cpu = ferric.compile(rmsnorm, target="cpu", name="n")
+    assert "tensor<?x?xf32>" in cpu.mlir(ferric.spec((8, 4096), "f32"),
+                                         ferric.spec((4096,), "f32"))
+
+
 def test_declared_inputs_are_checked():
     f = ferric.compile(E.input(0, shape=(None, 3), dtype="f32").exp())
     with pytest.raises(ferric.ShapeError, match=r"input 0 has shape \(2, 4\) "
