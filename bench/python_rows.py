@@ -27,6 +27,7 @@ import time
 
 import ferric
 from ferric import tensor as _tensor
+from ferric._emit import plan_arguments
 from ferric.expr import emit
 
 try:
@@ -88,13 +89,7 @@ def _all_dynamic(jitted, tensors, stream):
     emitted = emit(jitted._roots, list(sig), "dyn", static=False)
     exe = ferric.Executable(emitted.ir, emitted.entry,
                             target=jitted.target)
-    args = []
-    for i, positions in emitted.plan:
-        t = tensors[i]
-        if positions is not None:
-            t = t.reshape(tuple(d for j, d in enumerate(t.shape)
-                                if j not in positions))
-        args.append(t)
+    args = plan_arguments(emitted.plan, tensors)
     return lambda: _tensor.run_device(exe, args, stream)
 
 

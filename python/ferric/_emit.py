@@ -424,9 +424,25 @@ class _Emitter:
         return _Value(name, dtype, shape, src=x.src[:-1] + y.src[-1:])
 
 
+def plan_arguments(plan, values):
+    """The arguments of a function emitted with `plan` (Emitted.plan) from
+    its inputs `values` (arrays or Tensors: anything with ``shape`` and
+    ``reshape``): each input, and again without the size-1 dims at the
+    squeezed positions where the plan says so (no copy)."""
+    out = []
+    for i, positions in plan:
+        v = values[i]
+        if positions is not None:
+            v = v.reshape(tuple(d for j, d in enumerate(v.shape)
+                                if j not in positions))
+        out.append(v)
+    return out
+
+
 class Emitted:
     """The text of a function and how to call it: ``plan`` lists, per
-    argument, ``(input index, squeezed positions or None)``."""
+    argument, ``(input index, squeezed positions or None)``
+    (see :func:`plan_arguments`)."""
 
     def __init__(self, ir, entry, plan, result_types):
         self.ir = ir

@@ -22,7 +22,7 @@ import weakref
 from . import _capi
 from . import tensor as _t
 from ._dtypes import FerricError
-from ._emit import _Emitter, _Value, emit
+from ._emit import _Emitter, _Value, emit, plan_arguments
 from ._graph import topo
 from .expr import E
 
@@ -258,12 +258,7 @@ class _Stream:
                     while len(_graphs) > cfg.cache_size:
                         _graphs.popitem(last=False)
             exe, plan = hit
-            args = [self.inputs[i] for i, positions in plan]
-            if any(p is not None for _, p in plan):
-                args = [a if p is None else a.reshape(tuple(
-                    d for j, d in enumerate(a.shape) if j not in p))
-                    for a, (_, p) in zip(args, plan)]
-            results = _t.run_device(exe, args)
+            results = _t.run_device(exe, plan_arguments(plan, self.inputs))
         except Exception as e:
             err = FerricError("the lazy flush of %d ops on %s failed: %s"
                               % (len(ops), self.device, e))

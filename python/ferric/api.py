@@ -15,6 +15,7 @@ from ._capi import Executable, check_target, fusion_report
 from ._dtypes import (BF16Array, DTypeError, ShapeError,
                       normalize_dtype, to_host_array)
 from . import tensor as _tensor
+from ._emit import plan_arguments
 from ._graph import topo
 from .expr import E, emit, input_nodes, max_input_index
 
@@ -291,14 +292,11 @@ class Function:
         with self._lock:
             compiled = self._compiled(sig)
             self._last_signature = sig
-        args = []
-        for i, positions in compiled.emitted.plan:
-            arr, _ = to_host_array(inputs[i], "input %d" % i,
-                                   want=sig[i][0])
-            if positions is not None:
-                arr = arr.reshape(tuple(d for j, d in enumerate(arr.shape)
-                                        if j not in positions))
-            args.append(BF16Array(arr) if sig[i][0] == "bf16" else arr)
+        arrays = [to_host_array(x, "input %d" % i, want=sig[i][0])[0]
+                  for i, x in enumerate(inputs)]
+        plan = compiled.emitted.plan
+        args = [BF16Array(a) if sig[i][0] == "bf16" else a
+                for a, (i, _) in zip(plan_arguments(plan, arrays), plan)]
         results = compiled.exe.run(*args)
         return results[0] if self._single else tuple(results)
 
@@ -332,14 +330,9 @@ class Function:
             if compiled.direct:
                 self._fast[tuple(x for t in tensors
                                  for x in (t.shape, t.dtype))] = compiled
-        args = []
-        for i, positions in compiled.emitted.plan:
-            t = tensors[i]
-            if positions is not None:
-                t = t.reshape(tuple(d for j, d in enumerate(t.shape)
-                                    if j not in positions))
-            args.append(t)
-        results = _tensor.run_device(compiled.exe, args, stream)
+        results = _tensor.run_device(
+            compiled.exe, plan_arguments(compiled.emitted.plan, tensors),
+            stream)
         return results[0] if self._single else tuple(results)
 
     def mlir(self, *inputs):

@@ -19,6 +19,7 @@ import pytest
 
 import ferric
 from ferric import E
+from ferric._emit import plan_arguments
 from ferric.expr import emit
 
 CASES = 100
@@ -92,17 +93,8 @@ def _twin(shape):
 
 
 def _call_args(emitted, arrays):
-    """The arguments of `emitted`'s function: each input, and again
-    without some size-1 dims where its plan says so (as ferric.Function
-    calls it)."""
-    out = []
-    for i, positions in emitted.plan:
-        x = arrays[i]
-        if positions is not None:
-            x = x.reshape(tuple(d for j, d in enumerate(x.shape)
-                                if j not in positions))
-        out.append(x)
-    return out
+    """The arguments of `emitted`'s function, as ferric.Function calls it."""
+    return plan_arguments(emitted.plan, arrays)
 
 
 @pytest.mark.parametrize("case", range(CASES))
