@@ -708,6 +708,7 @@ struct FerricReductionToGPUPass
         limits.maxValues = rowProgramMaxValues;
         limits.clusterGrid = rowProgramClusterGrid;
         limits.maxRegisters = rowProgramMaxRegisters;
+        limits.alignedChunks = rowProgramAlignedChunks;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
                              rowProgram);

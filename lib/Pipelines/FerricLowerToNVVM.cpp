@@ -206,6 +206,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramCluster =
         chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
     reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
+    reduction.rowProgramAlignedChunks = options.rowProgramAlignedChunks;
     reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
     reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
     reduction.rowProgramMaxValues = options.rowProgramMaxValues;

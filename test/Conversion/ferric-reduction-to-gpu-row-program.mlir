@@ -8,6 +8,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-values=16" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=MAX16
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256 row-program-max-values=32" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VOCAB32
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-cluster=16 row-program-cluster-block=256 row-program-aligned-chunks=false" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=UNALIGNED
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-values=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADVALUES
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REGS64
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" | FileCheck %s --check-prefix=REGS64IR
@@ -800,9 +801,13 @@ func.func @scale_16384_bf16(%arg0: memref<4x16384xbf16>) -> memref<4x16384xbf16>
 // f32 rows of 40961 to 65536 in a cluster: at least 32 values per thread
 // (kRowProgramClusterValues), so 8 blocks of 256 threads, not 16 of 256
 // threads of 13-16 values (H100, softmax over 50257 f32: 0.70x the time).
-// The odd length 50257 takes one-element chunks, the last thread masked.
-// VOCAB: Function=scale_50257_f32 | Remark="row-program-cluster for 4 outputs of 50257 reduced elements, 8 blocks of 256 threads per row, 25 values each"
-// VOCAB32: Function=scale_50257_f32 | Remark="row-program-cluster for 4 outputs of 50257 reduced elements, 8 blocks of 256 threads per row, 25 values each"
+// The odd length 50257 takes chunks of four aligned in memory: 12565 chunks
+// (50257 + 3 elements, the row starting anywhere in one), 7 per thread;
+// with row-program-aligned-chunks=false, one-element chunks, the last
+// thread masked.
+// VOCAB: Function=scale_50257_f32 | Remark="row-program-cluster for 4 outputs of 50257 reduced elements, 8 blocks of 256 threads per row, 28 values each, chunks of 4 aligned in memory"
+// VOCAB32: Function=scale_50257_f32 | Remark="row-program-cluster for 4 outputs of 50257 reduced elements, 8 blocks of 256 threads per row, 28 values each, chunks of 4 aligned in memory"
+// UNALIGNED: Function=scale_50257_f32 | Remark="row-program-cluster for 4 outputs of 50257 reduced elements, 8 blocks of 256 threads per row, 25 values each"
 func.func @scale_50257_f32(%arg0: memref<4x50257xf32>) -> memref<4x50257xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %alloc = memref.alloc() : memref<4xf32>
@@ -843,4 +848,60 @@ func.func @scale_65536_f32(%arg0: memref<4x65536xf32>) -> memref<4x65536xf32> {
   }
   memref.dealloc %alloc : memref<4xf32>
   return %alloc_2 : memref<4x65536xf32>
+}
+
+// -----
+
+// Rows of an odd length (1001 bf16) with a weight: chunks of 8 aligned in
+// memory through flat views of the row-space buffers (the last row's last
+// chunk may run past the buffer: one element at a time there), the weight
+// (indexed by the row dim only) one element per slot with every row, and
+// the row's first and last chunks stored one element at a time.
+// CHECK-LABEL: func.func @rms_1001_bf16
+// CHECK: gpu.launch
+// CHECK-DAG: %[[X:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<3x1001xbf16> into memref<3003xbf16>
+// CHECK-DAG: %[[Y:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<3x1001xbf16> into memref<3003xbf16>
+// CHECK: scf.for
+// The row start's offset in its chunk, the first chunk's flat index.
+// CHECK: %[[START:.*]] = arith.muli %{{.*}}, %c1001{{.*}} : index
+// CHECK: %[[SHIFT:.*]] = arith.remui %[[START]], %c8{{.*}} : index
+// CHECK: %[[BASE:.*]] = arith.subi %[[START]], %[[SHIFT]] : index
+// CHECK: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK: %[[END:.*]] = arith.addi %[[AT]], %c8{{.*}} : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ule, %[[END]], %{{.*}} : index
+// CHECK: scf.if %[[INSIDE]] -> (vector<8xbf16>) {
+// CHECK: vector.load %[[X]][%[[AT]]] {alignment = 16 : i64} : memref<3003xbf16>, vector<8xbf16>
+// CHECK: } else {
+// CHECK-COUNT-8: memref.load %[[X]]
+// CHECK: vector.from_elements
+// The weight: one element per slot, clamped into the row.
+// CHECK: memref.load %arg1[%{{.*}}] : memref<1001xbf16>
+// Chunks wholly in the row: one vector store; the others by element.
+// CHECK: vector.store %{{.*}}, %[[Y]][%{{.*}}] {alignment = 16 : i64} : memref<3003xbf16>, vector<8xbf16>
+// CHECK: } else {
+// CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}] : memref<3003xbf16>
+// REMARK: Function=rms_1001_bf16 | Remark="row-program-registers for 3 outputs of 1001 reduced elements, 32 threads per row, 32 values each, chunks of 8 aligned in memory"
+func.func @rms_1001_bf16(%arg0: memref<3x1001xbf16>, %w: memref<1001xbf16>) -> memref<3x1001xbf16> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<3xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<3xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<3x1001xbf16>) outs(%alloc : memref<3xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.mulf %0, %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<3x1001xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0, %w : memref<3xf32>, memref<3x1001xbf16>, memref<1001xbf16>) outs(%alloc_2 : memref<3x1001xbf16>) {
+  ^bb0(%in: f32, %in_3: bf16, %g: bf16, %out: bf16):
+    %0 = arith.extf %in_3 : bf16 to f32
+    %1 = arith.mulf %0, %in : f32
+    %2 = arith.extf %g : bf16 to f32
+    %3 = arith.mulf %1, %2 : f32
+    %4 = arith.truncf %3 : f32 to bf16
+    linalg.yield %4 : bf16
+  }
+  memref.dealloc %alloc : memref<3xf32>
+  return %alloc_2 : memref<3x1001xbf16>
 }

@@ -555,6 +555,14 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "152064: 0.78x the time of 32 in f32 and bf16); 64 lost up to "
            "12% on bf16 rows of 256000 but won 9-15% on f32 rows of 256000 "
            "and 262144 (H100)">,
+    Option<"rowProgramAlignedChunks", "row-program-aligned-chunks", "bool",
+           /*default=*/"true",
+           "Row programs over rows of 64 or more elements whose length no "
+           "16-byte chunk divides (GPT-2's vocabulary of 50257) move "
+           "16-byte chunks aligned in memory, the row's partial first and "
+           "last chunks masked, instead of one element per access; the "
+           "operands not indexed like the loop space (gamma, beta) are "
+           "then read one element at a time with every row">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

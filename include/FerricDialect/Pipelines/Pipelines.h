@@ -123,6 +123,12 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "automatic, or 32 to 255; ferric-reduction-to-gpu "
                      "row-program-max-registers)"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<bool> rowProgramAlignedChunks{
+      *this, "row-program-aligned-chunks",
+      llvm::cl::desc("Row programs over rows whose length no 16-byte chunk "
+                     "divides move 16-byte chunks aligned in memory "
+                     "(ferric-reduction-to-gpu row-program-aligned-chunks)"),
+      llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",
       llvm::cl::desc("Cluster row programs launch at most this many "

@@ -10,7 +10,14 @@
 // the registers: a team of G threads takes a row, thread t holding K chunks
 // of V consecutive elements, chunk k at elements (k * G + t) * V ... + V - 1
 // (V-wide loads when the row length is a multiple of V: 128-bit loads of f32
-// or bf16; consecutive threads read consecutive chunks). Operands that depend
+// or bf16; consecutive threads read consecutive chunks). A row length that
+// no chunk width divides (GPT-2's 50257) takes 16-byte chunks aligned in
+// memory instead (row-program-aligned-chunks): chunk k of thread t starts
+// (k * G + t) * V elements past the aligned chunk that holds the row's
+// first element, every slot is masked by whether its element is in the row,
+// the first and last chunks are stored one element at a time, and operands
+// not indexed like the loop space are read one element per slot with every
+// row. Operands that depend
 // only on the reduced dim (LayerNorm's gamma and beta) are loaded once per
 // thread before the row loop. Each reduction folds the thread's elements with
 // a tree, the team with warp shuffles (and, for teams wider than a warp, one
@@ -88,12 +95,24 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   // The widest 16-byte (or narrower) chunk that divides the row, so that
   // every chunk is aligned like the row start.
   s.width = 1;
+  const unsigned maxWidth = std::max(16 / bytesOf(element), 1u);
   if (vectorizable)
-    for (unsigned v = 16 / bytesOf(element); v > 1; v /= 2)
+    for (unsigned v = maxWidth; v > 1; v /= 2)
       if (rowLength % v == 0) {
         s.width = v;
         break;
       }
+  // Otherwise (an odd length: GPT-2's 50257) 16-byte chunks aligned in
+  // memory, the row's first and last partly in the neighbouring rows and
+  // masked: rows start anywhere in a chunk, so that a row may span one
+  // chunk more than its length fills.
+  int64_t chunks = rowLength / s.width;
+  if (vectorizable && limits.alignedChunks && s.width < maxWidth &&
+      rowLength >= kRowProgramAlignedMinLength) {
+    s.width = maxWidth;
+    s.aligned = true;
+    chunks = llvm::divideCeil(rowLength + maxWidth - 1, (int64_t)maxWidth);
+  }
   // About threadBytes of the row per thread (at least 16 values): enough
   // loads in flight per thread to hide the reduction's latency, few enough
   // registers for many rows in flight; bf16 rows hold twice the values of
@@ -105,7 +124,6 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
       std::max<int64_t>(16, limits.threadBytes / bytesOf(element));
   int64_t wanted =
       llvm::PowerOf2Ceil(llvm::divideCeil(rowLength, targetElements));
-  int64_t chunks = rowLength / s.width;
   // More than limits.maxValues values of each operand per thread would
   // spill: such a row does not fit in the registers of one block.
   auto fits = [&](unsigned team, unsigned maxValues) {
@@ -197,6 +215,43 @@ private:
   llvm::DenseMap<Key, SmallVector<Value>> values;
 };
 } // namespace
+
+namespace {
+/// Per row of a row program with aligned chunks: the flat index of the
+/// row's first chunk (`base`), the row start's offset in it, where the row
+/// ends past `base` (offset + row length), and per slot its element of the
+/// row clamped into the row and whether it is in the row.
+struct AlignedRow {
+  Value base, offset, end;
+  SmallVector<Value> clamped, valid;
+};
+} // namespace
+
+/// The alignment of a chunk of `width` elements of `element`: its bytes (a
+/// power of two), at most 16.
+static llvm::MaybeAlign chunkAlign(Type element, unsigned width) {
+  uint64_t bytes = width * bytesOf(element);
+  return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));
+}
+
+/// `width` consecutive elements of `buffer` from `at`, in one vector load.
+static Value loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
+                       unsigned width) {
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  return vector::LoadOp::create(b, loc, VectorType::get({(int64_t)width}, elem),
+                                buffer, at, /*nontemporal=*/false,
+                                chunkAlign(elem, width));
+}
+
+/// Stores `chunk` at `at` ... of `buffer` in one vector store.
+static void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk,
+                       Value buffer, ValueRange at) {
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  auto vt = VectorType::get({(int64_t)chunk.size()}, elem);
+  Value vec = vector::FromElementsOp::create(b, loc, vt, chunk);
+  vector::StoreOp::create(b, loc, vec, buffer, at, /*nontemporal=*/false,
+                          chunkAlign(elem, chunk.size()));
+}
 
 /// `values` folded with `combiner` as a balanced tree, in order (every
 /// thread folding the same values gets the same total).
@@ -295,7 +350,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     rowShape = (C > 1 ? std::to_string(C) + " blocks of " + std::to_string(Gb) +
                             " threads"
                       : std::to_string(G) + (G == 1 ? " thread" : " threads")) +
-               " per row, " + std::to_string(slots) + " values each";
+               " per row, " + std::to_string(slots) + " values each" +
+               (shape.aligned
+                    ? ", chunks of " + std::to_string(V) + " aligned in memory"
+                    : "");
   const unsigned teamsPerBlock = T / Gb;
   const bool wide = Gb > warpSize;
   const unsigned warpsPerTeam = wide ? Gb / warpSize : 1;
@@ -357,13 +415,21 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // Slot s = k * V + v: element (k * G + t) * V + v; in the row when its
   // chunk starts in it (V divides the row length when V > 1). Out-of-row
   // slots read the row's last chunk (in bounds) and are masked.
+  // With aligned chunks (shape.aligned), chunkStart[k] is the chunk's offset
+  // from the aligned start of the row's first chunk, and every slot has its
+  // own mask (see AlignedRow).
+  const bool aligned = shape.aligned;
   SmallVector<Value> chunkStart, chunkValid;
   bool allValid = false;
   if (std::optional<int64_t> n = getConstantIntValue(numRed))
-    allValid = (int64_t)K * G * V == *n;
+    allValid = !aligned && (int64_t)K * G * V == *n;
   for (unsigned k = 0; k < K; ++k) {
     Value start = arith::MulIOp::create(
         b, loc, arith::AddIOp::create(b, loc, t, index(k * G)), index(V));
+    if (aligned) {
+      chunkStart.push_back(start);
+      continue;
+    }
     Value valid = allValid
                       ? arith::ConstantIntOp::create(b, loc, 1, 1)
                       : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
@@ -393,12 +459,90 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         return true;
     return false;
   };
+  // Aligned chunks: an operand indexed like the loop space is read through
+  // a flat view (the row at element row * numRed of it, its chunks at
+  // `base` + chunkStart[k]); the others one element per slot, at the
+  // slot's element clamped into the row.
+  AlignedRow arow;
+  Value total = aligned
+                    ? arith::MulIOp::create(b, loc, numOut, numRed).getResult()
+                    : Value();
+  Operation *rowLoopOp = nullptr;
+  llvm::DenseMap<Value, Value> flatViews;
+  auto flatView = [&](Value buffer) {
+    Value &view = flatViews[buffer];
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!view && type.getRank() == 1)
+      view = buffer;
+    if (!view) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(rowLoopOp);
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      view = memref::CollapseShapeOp::create(
+          b, loc, buffer, ArrayRef<ReassociationIndices>{all});
+    }
+    return view;
+  };
+  auto isLoopSpace = [&](AffineMap map) {
+    return map.isIdentity() && map.getNumDims() == sizes.size();
+  };
+
   // The values of a row-space operand at every slot of the row at `idx`.
   auto loadSlots = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
                        ArrayRef<Value> idx) {
     Value buffer = operand->get();
     auto type = cast<MemRefType>(buffer.getType());
     SmallVector<Value> values;
+    if (aligned && !isLoopSpace(map)) {
+      for (unsigned s = 0; s < slots; ++s) {
+        SmallVector<Value> full(idx);
+        full[lastDim] = arow.clamped[s];
+        values.push_back(
+            memref::LoadOp::create(b, loc, buffer, indicesOf(operand, full)));
+      }
+      return values;
+    }
+    if (aligned) {
+      Value flat = flatView(buffer);
+      Type elem = type.getElementType();
+      for (unsigned k = 0; k < K; ++k) {
+        Value at = arith::AddIOp::create(b, loc, arow.base, chunkStart[k]);
+        // The last row's last chunk may run past the buffer: one element
+        // at a time there, clamped (the masks drop them).
+        Value inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ule,
+            arith::AddIOp::create(b, loc, at, index(V)), total);
+        auto choice = scf::IfOp::create(
+            b, loc, inside,
+            [&](OpBuilder &b, Location loc) {
+              scf::YieldOp::create(b, loc, loadChunk(b, loc, flat, at, V));
+            },
+            [&](OpBuilder &b, Location loc) {
+              Value last = arith::SubIOp::create(
+                  b, loc, total, arith::ConstantIndexOp::create(b, loc, 1));
+              SmallVector<Value> elems;
+              for (unsigned v = 0; v < V; ++v)
+                elems.push_back(memref::LoadOp::create(
+                    b, loc, flat,
+                    ValueRange{arith::MinUIOp::create(
+                        b, loc,
+                        arith::AddIOp::create(
+                            b, loc, at,
+                            arith::ConstantIndexOp::create(b, loc, v)),
+                        last)}));
+              scf::YieldOp::create(
+                  b, loc,
+                  vector::FromElementsOp::create(
+                      b, loc, VectorType::get({(int64_t)V}, elem), elems)
+                      .getResult());
+            });
+        for (unsigned v = 0; v < V; ++v)
+          values.push_back(
+              vector::ExtractOp::create(b, loc, choice.getResult(0), v));
+      }
+      return values;
+    }
     for (unsigned k = 0; k < K; ++k) {
       SmallVector<Value> full(idx);
       full[lastDim] = chunkStart[k];
@@ -409,12 +553,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         values.push_back(memref::LoadOp::create(b, loc, buffer, at));
         continue;
       }
-      Type elem = type.getElementType();
-      uint64_t bytes = V * bytesOf(elem);
-      auto vt = VectorType::get({(int64_t)V}, elem);
-      Value vec = vector::LoadOp::create(
-          b, loc, vt, buffer, at, /*nontemporal=*/false,
-          llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16)));
+      Value vec = loadChunk(b, loc, buffer, at, V);
       for (unsigned v = 0; v < V; ++v)
         values.push_back(vector::ExtractOp::create(b, loc, vec, v));
     }
@@ -422,10 +561,11 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   };
 
   // Row-invariant operands (gamma, beta): loaded before the row loop, at
-  // row 0 (their maps do not read it).
+  // row 0 (their maps do not read it). Not with aligned chunks, whose slots
+  // hold other elements in every row: loaded with the row.
   RowRegisters invariant;
   SmallVector<Value> zeroIdx(sizes.size(), index(0));
-  for (linalg::GenericOp g : members)
+  for (linalg::GenericOp g : aligned ? ArrayRef<linalg::GenericOp>() : members)
     for (OpOperand &operand : g->getOpOperands()) {
       if (!isa<MemRefType>(operand.get().getType()) ||
           (g.isDpsInit(&operand) &&
@@ -460,6 +600,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   if (C > 1)
     NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
+  rowLoopOp = rowLoop;
   // Room for more resident blocks (ptxas caps the registers), so that one
   // block's loads overlap another's reductions and stores.
   unsigned minBlocks = shape.minBlocksPerSM;
@@ -484,6 +625,26 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   }
   SmallVector<Value> idx(sizes.size(), index(0));
   delinearize(b, row, parallelDims, idx);
+  if (aligned) {
+    // Slot k * V + v holds element chunkStart[k] + v - offset of the row
+    // (below zero it wraps, past the row length either way: masked).
+    Value rowStart = arith::MulIOp::create(b, loc, row, numRed);
+    arow.offset = arith::RemUIOp::create(b, loc, rowStart, index(V));
+    arow.base = arith::SubIOp::create(b, loc, rowStart, arow.offset);
+    arow.end = arith::AddIOp::create(b, loc, numRed, arow.offset);
+    Value last = b.createOrFold<arith::SubIOp>(loc, numRed, index(1));
+    arow.clamped.clear();
+    arow.valid.clear();
+    for (unsigned s = 0; s < slots; ++s) {
+      Value e = arith::SubIOp::create(
+          b, loc,
+          b.createOrFold<arith::AddIOp>(loc, chunkStart[s / V], index(s % V)),
+          arow.offset);
+      arow.valid.push_back(
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e, numRed));
+      arow.clamped.push_back(arith::MinUIOp::create(b, loc, e, last));
+    }
+  }
 
   RowRegisters regs;
   RowValues rowValues;
@@ -502,8 +663,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       // Per-row values (a mean) and reads across the row space (not taken
       // by row groups today): loaded where used.
       SmallVector<Value> full(idx);
-      full[lastDim] =
-          arith::AddIOp::create(b, loc, chunkStart[s / V], index(s % V));
+      full[lastDim] = aligned ? arow.clamped[s]
+                              : arith::AddIOp::create(b, loc, chunkStart[s / V],
+                                                      index(s % V))
+                                    .getResult();
       return memref::LoadOp::create(b, loc, v, indicesOf(operand, full));
     }
     SmallVector<Value> *cached = regs.lookup(v, map);
@@ -533,6 +696,43 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
                                [&](Value v) { return m.lookupOrDefault(v); });
   };
 
+  // Stores a row's `values` (every slot) through the flat view `flat` with
+  // aligned chunks: a chunk wholly in the row in one vector store, the
+  // row's first and last chunks one element of the row at a time.
+  auto storeAlignedChunks = [&](OpBuilder &b, ArrayRef<Value> values,
+                                Value flat, Value rowValid) {
+    for (unsigned k = 0; k < K; ++k) {
+      Value at = arith::AddIOp::create(b, loc, arow.base, chunkStart[k]);
+      Value whole = arith::AndIOp::create(
+          b, loc, rowValid,
+          arith::AndIOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                    arow.offset, chunkStart[k]),
+              arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::ule,
+                  arith::AddIOp::create(b, loc, chunkStart[k], index(V)),
+                  arow.end)));
+      ArrayRef<Value> chunk = values.slice(k * V, V);
+      auto choice = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&choice.getThenRegion().front());
+      storeChunk(b, loc, chunk, flat, at);
+      b.setInsertionPointToStart(&choice.getElseRegion().front());
+      for (unsigned v = 0; v < V; ++v) {
+        auto one = scf::IfOp::create(
+            b, loc,
+            arith::AndIOp::create(b, loc, rowValid, arow.valid[k * V + v]),
+            /*withElse=*/false);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(&one.getThenRegion().front());
+        memref::StoreOp::create(
+            b, loc, chunk[v], flat,
+            ValueRange{arith::AddIOp::create(b, loc, at, index(v))});
+      }
+    }
+  };
+
   Value isStorer = arith::AndIOp::create(
       b, loc, rowValid,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t, index(0)));
@@ -551,7 +751,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       for (unsigned s = 0; s < slots; ++s) {
         Value c = bodyAt(g, s, identity)[0];
         if (!allValid)
-          c = arith::SelectOp::create(b, loc, chunkValid[s / V], c, identity);
+          c = arith::SelectOp::create(
+              b, loc, aligned ? arow.valid[s] : chunkValid[s / V], c, identity);
         level.push_back(c);
       }
       Value partial = treeFold(b, combiner, accArg, std::move(level));
@@ -617,7 +818,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       });
       if (!readOutside)
         continue;
-      auto type = cast<MemRefType>(buffer.getType());
+      if (aligned) {
+        storeAlignedChunks(b, results[i], flatView(buffer), rowValid);
+        continue;
+      }
       for (unsigned k = 0; k < K; ++k) {
         Value valid =
             allValid ? rowValid
@@ -633,13 +837,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
           memref::StoreOp::create(b, loc, chunk[0], buffer, at);
           continue;
         }
-        Type elem = type.getElementType();
-        uint64_t bytes = V * bytesOf(elem);
-        auto vt = VectorType::get({(int64_t)V}, elem);
-        Value vec = vector::FromElementsOp::create(b, loc, vt, chunk);
-        vector::StoreOp::create(
-            b, loc, vec, buffer, at, /*nontemporal=*/false,
-            llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16)));
+        storeChunk(b, loc, chunk, buffer, at);
       }
     }
   }

@@ -2055,3 +2055,100 @@ func.func @layernorm_bf16_16384(%x: tensor<?x16384xbf16>, %g: tensor<16384xbf16>
   %r = ferric.add %yg, %bb : tensor<?x16384xbf16>
   return %r : tensor<?x16384xbf16>
 }
+
+// Odd bf16 lengths: row programs with 16-byte chunks aligned in memory
+// (row-program-aligned-chunks), the rows starting anywhere in a chunk.
+
+func.func @softmax_bf16_50257(%x: tensor<?x50257xbf16>) -> tensor<?x50257xbf16> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x50257xbf16> -> tensor<?xbf16>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xbf16> -> tensor<?x50257xbf16>
+  %sd = ferric.sub %x, %mxb : tensor<?x50257xbf16>
+  %se = ferric.exp %sd : tensor<?x50257xbf16>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x50257xbf16> -> tensor<?xbf16>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xbf16> -> tensor<?x50257xbf16>
+  %r = ferric.div %se, %ssb : tensor<?x50257xbf16>
+  return %r : tensor<?x50257xbf16>
+}
+
+func.func @residual_rmsnorm_bf16_50257(%x: tensor<?x50257xbf16>, %res: tensor<?x50257xbf16>, %g: tensor<50257xbf16>) -> (tensor<?x50257xbf16>, tensor<?x50257xbf16>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x50257xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %h = ferric.add %x, %res : tensor<?x50257xbf16>
+  %sq = ferric.mul %h, %h : tensor<?x50257xbf16>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x50257xbf16> -> tensor<?xbf16>
+  %mse = ferric.add %ms, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %mse : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x50257xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<50257xbf16> -> tensor<?x50257xbf16>
+  %y = ferric.mul %h, %ib : tensor<?x50257xbf16>
+  %r = ferric.mul %y, %gb : tensor<?x50257xbf16>
+  return %r, %h : tensor<?x50257xbf16>, tensor<?x50257xbf16>
+}
+
+func.func @layernorm_bf16_50257(%x: tensor<?x50257xbf16>, %g: tensor<50257xbf16>, %b: tensor<50257xbf16>) -> tensor<?x50257xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x50257xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x50257xbf16> -> tensor<?xbf16>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xbf16> -> tensor<?x50257xbf16>
+  %d = ferric.sub %x, %mub : tensor<?x50257xbf16>
+  %d2 = ferric.mul %d, %d : tensor<?x50257xbf16>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x50257xbf16> -> tensor<?xbf16>
+  %ve = ferric.add %var, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %ve : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x50257xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<50257xbf16> -> tensor<?x50257xbf16>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<50257xbf16> -> tensor<?x50257xbf16>
+  %y = ferric.mul %d, %ib : tensor<?x50257xbf16>
+  %yg = ferric.mul %y, %gb : tensor<?x50257xbf16>
+  %r = ferric.add %yg, %bb : tensor<?x50257xbf16>
+  return %r : tensor<?x50257xbf16>
+}
+
+func.func @softmax_bf16_4097(%x: tensor<?x4097xbf16>) -> tensor<?x4097xbf16> {
+  %mx = ferric.reduce max %x dims [1] : tensor<?x4097xbf16> -> tensor<?xbf16>
+  %mxb = ferric.broadcast %mx dims [1] : tensor<?xbf16> -> tensor<?x4097xbf16>
+  %sd = ferric.sub %x, %mxb : tensor<?x4097xbf16>
+  %se = ferric.exp %sd : tensor<?x4097xbf16>
+  %ss = ferric.reduce sum %se dims [1] : tensor<?x4097xbf16> -> tensor<?xbf16>
+  %ssb = ferric.broadcast %ss dims [1] : tensor<?xbf16> -> tensor<?x4097xbf16>
+  %r = ferric.div %se, %ssb : tensor<?x4097xbf16>
+  return %r : tensor<?x4097xbf16>
+}
+
+func.func @residual_rmsnorm_bf16_4097(%x: tensor<?x4097xbf16>, %res: tensor<?x4097xbf16>, %g: tensor<4097xbf16>) -> (tensor<?x4097xbf16>, tensor<?x4097xbf16>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4097xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %h = ferric.add %x, %res : tensor<?x4097xbf16>
+  %sq = ferric.mul %h, %h : tensor<?x4097xbf16>
+  %ms = ferric.reduce mean %sq dims [1] : tensor<?x4097xbf16> -> tensor<?xbf16>
+  %mse = ferric.add %ms, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %mse : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x4097xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<4097xbf16> -> tensor<?x4097xbf16>
+  %y = ferric.mul %h, %ib : tensor<?x4097xbf16>
+  %r = ferric.mul %y, %gb : tensor<?x4097xbf16>
+  return %r, %h : tensor<?x4097xbf16>, tensor<?x4097xbf16>
+}
+
+func.func @layernorm_bf16_4097(%x: tensor<?x4097xbf16>, %g: tensor<4097xbf16>, %b: tensor<4097xbf16>) -> tensor<?x4097xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4097xbf16>
+  %eps = arith.constant 1.0e-03 : bf16
+  %mu = ferric.reduce mean %x dims [1] : tensor<?x4097xbf16> -> tensor<?xbf16>
+  %mub = ferric.broadcast %mu dims [1] : tensor<?xbf16> -> tensor<?x4097xbf16>
+  %d = ferric.sub %x, %mub : tensor<?x4097xbf16>
+  %d2 = ferric.mul %d, %d : tensor<?x4097xbf16>
+  %var = ferric.reduce mean %d2 dims [1] : tensor<?x4097xbf16> -> tensor<?xbf16>
+  %ve = ferric.add %var, %eps : tensor<?xbf16>, bf16
+  %inv = ferric.rsqrt %ve : tensor<?xbf16>
+  %ib = ferric.broadcast %inv dims [1] : tensor<?xbf16> -> tensor<?x4097xbf16>
+  %gb = ferric.broadcast %g dims [0] sizes(%n) : tensor<4097xbf16> -> tensor<?x4097xbf16>
+  %bb = ferric.broadcast %b dims [0] sizes(%n) : tensor<4097xbf16> -> tensor<?x4097xbf16>
+  %y = ferric.mul %d, %ib : tensor<?x4097xbf16>
+  %yg = ferric.mul %y, %gb : tensor<?x4097xbf16>
+  %r = ferric.add %yg, %bb : tensor<?x4097xbf16>
+  return %r : tensor<?x4097xbf16>
+}
