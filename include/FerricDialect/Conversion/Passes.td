@@ -557,12 +557,16 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "and 262144 (H100)">,
     Option<"rowProgramAlignedChunks", "row-program-aligned-chunks", "bool",
            /*default=*/"true",
-           "Row programs over rows of 64 or more elements whose length no "
-           "16-byte chunk divides (GPT-2's vocabulary of 50257) move "
-           "16-byte chunks aligned in memory, the row's partial first and "
-           "last chunks masked, instead of one element per access; the "
-           "operands not indexed like the loop space (gamma, beta) are "
-           "then read one element at a time with every row">,
+           "Row programs over rows of 64 or more bf16 or f16 elements "
+           "whose length no 16-byte chunk divides (GPT-2's vocabulary of "
+           "50257) move the row's whole 16-byte chunks aligned in memory "
+           "and one element of its ends per thread, instead of one element "
+           "per access; the operands not indexed like the loop space "
+           "(gamma, beta) are then read one element at a time with every "
+           "row (H100, bf16 softmax at 2^28 elements: 0.79x the time over "
+           "rows of 32001, 0.92x over 50257, 1.03x over 4097 and 151937). "
+           "Four-byte rows keep one element per access (f32 over 50257: "
+           "1.10x the time)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

@@ -125,8 +125,9 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowProgramAlignedChunks{
       *this, "row-program-aligned-chunks",
-      llvm::cl::desc("Row programs over rows whose length no 16-byte chunk "
-                     "divides move 16-byte chunks aligned in memory "
+      llvm::cl::desc("Row programs over bf16/f16 rows whose length no "
+                     "16-byte chunk divides move 16-byte chunks aligned in "
+                     "memory "
                      "(ferric-reduction-to-gpu row-program-aligned-chunks)"),
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{

@@ -74,9 +74,9 @@ constexpr unsigned kRowProgramThreadBytes = 64;
 /// aims to hold, for elements of four bytes or fewer (see chooseRowProgram).
 constexpr unsigned kRowProgramClusterValues = 32;
 
-/// Rows of at least this many elements whose length is not a multiple of a
-/// 16-byte chunk take chunks aligned in memory (RowProgramShape::aligned)
-/// when row-program-aligned-chunks is on.
+/// Rows of at least this many elements narrower than four bytes whose length
+/// is not a multiple of a 16-byte chunk take chunks aligned in memory
+/// (RowProgramShape::aligned) when row-program-aligned-chunks is on.
 constexpr int64_t kRowProgramAlignedMinLength = 64;
 
 /// How a row program (RowProgram.cpp) spreads a row: a team of `team`
@@ -87,9 +87,10 @@ constexpr int64_t kRowProgramAlignedMinLength = 64;
 struct RowProgramShape {
   unsigned team, chunks, width, blockThreads, cluster = 1;
   /// Chunks aligned in memory rather than to the row start: chunk k of
-  /// thread t holds the elements at (k * team + t) * width - m ... of the
-  /// row, m being the row start's offset in its chunk (elements outside the
-  /// row are masked). Row lengths that no chunk width divides.
+  /// thread t is the row's whole chunk k * team + t after its first h < width
+  /// elements (up to a 16-byte boundary), and each thread holds one more
+  /// element, of the row's head or tail (RowProgram.cpp). Row lengths that
+  /// no chunk width divides.
   bool aligned = false;
   /// Resident blocks per SM the kernel asks ptxas to leave room for
   /// (kMinBlocksPerSMAttr; 0 or 1: none).
@@ -115,8 +116,9 @@ struct RowProgramLimits {
   /// with at most this many registers per thread (kMinBlocksPerSMAttr; 0:
   /// automatic, see chooseRowProgram).
   unsigned maxRegisters = 0;
-  /// Rows whose length no 16-byte chunk divides move 16-byte chunks aligned
-  /// in memory (RowProgramShape::aligned) instead of single elements.
+  /// Rows of elements narrower than four bytes whose length no 16-byte chunk
+  /// divides move 16-byte chunks aligned in memory (RowProgramShape::aligned)
+  /// instead of single elements.
   bool alignedChunks = true;
 };
 
@@ -131,7 +133,8 @@ unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`; 16-byte chunks aligned in
 /// memory if no chunk width divides a row of at least
-/// kRowProgramAlignedMinLength and `limits.alignedChunks`), or none if the
+/// kRowProgramAlignedMinLength elements narrower than four bytes and
+/// `limits.alignedChunks`), or none if the
 /// row does not
 /// fit in registers: those of one block (up to kRowProgramBlockThreads
 /// threads), else of a cluster of at most `limits.maxCluster` blocks of the

@@ -12,12 +12,12 @@
 // (V-wide loads when the row length is a multiple of V: 128-bit loads of f32
 // or bf16; consecutive threads read consecutive chunks). A row length that
 // no chunk width divides (GPT-2's 50257) takes 16-byte chunks aligned in
-// memory instead (row-program-aligned-chunks): chunk k of thread t starts
-// (k * G + t) * V elements past the aligned chunk that holds the row's
-// first element, every slot is masked by whether its element is in the row,
-// the first and last chunks are stored one element at a time, and operands
-// not indexed like the loop space are read one element per slot with every
-// row. Operands that depend
+// memory instead (row-program-aligned-chunks): the row's first h < V
+// elements (up to the first 16-byte boundary) and its last few (after the
+// last whole chunk) are one extra slot each of threads 0 .. h + tail - 1,
+// the whole chunks between are spread as above, and operands not indexed
+// like the loop space are read one element per slot with every row.
+// Operands that depend
 // only on the reduced dim (LayerNorm's gamma and beta) are loaded once per
 // thread before the row loop. Each reduction folds the thread's elements with
 // a tree, the team with warp shuffles (and, for teams wider than a warp, one
@@ -86,33 +86,57 @@ static void chooseOccupancy(RowProgramShape &s, Type element,
       registers ? kRegistersPerSM / (registers * s.blockThreads) : 0;
 }
 
+/// The shape with aligned chunks for rows whose whole 16-byte chunks are at
+/// most `wholeLength` elements (a multiple of the chunk): that of a row of
+/// `wholeLength`, if its chunks are 16 bytes and its team holds the row's
+/// ends (fewer than two chunks).
+static std::optional<RowProgramShape>
+alignedShape(int64_t wholeLength, Type element, unsigned blockSize,
+             unsigned warpSize, const RowProgramLimits &limits) {
+  const unsigned maxWidth = 16 / bytesOf(element);
+  RowProgramLimits whole = limits;
+  whole.alignedChunks = false;
+  std::optional<RowProgramShape> s =
+      chooseRowProgram(wholeLength, element, /*vectorizable=*/true, blockSize,
+                       warpSize, whole);
+  if (!s || s->width != maxWidth || s->team < 2 * (maxWidth - 1))
+    return std::nullopt;
+  s->aligned = true;
+  return s;
+}
+
 std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
     int64_t rowLength, Type element, bool vectorizable, unsigned blockSize,
     unsigned warpSize, const RowProgramLimits &limits) {
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
+  // A length that no 16-byte chunk divides (an odd one: GPT-2's 50257),
+  // of elements narrower than four bytes: the shape of the whole chunks of
+  // the row, as if it were the multiple of the chunk below it, plus one
+  // element of the row's ends per thread (at most 2 * (V - 1) of them: a
+  // team at least that wide). H100, softmax at 2^28 elements, against one
+  // element per access: bf16 rows of 32001 0.79x, 50257 0.92x, 1001 0.96x
+  // the time, 4097 and 151937 1.03x; f32 rows, whose single loads already
+  // fill 128 bytes per warp, 0.91x at 32001 but 1.10x at 50257 and 1.32x
+  // at 151937 (more registers), so four-byte rows keep single elements.
+  const unsigned maxWidth = std::max(16 / bytesOf(element), 1u);
+  if (vectorizable && limits.alignedChunks && bytesOf(element) < 4 &&
+      rowLength % maxWidth != 0 && rowLength >= kRowProgramAlignedMinLength)
+    if (std::optional<RowProgramShape> s =
+            alignedShape(rowLength - rowLength % maxWidth, element, blockSize,
+                         warpSize, limits))
+      return s;
   RowProgramShape s;
   // The widest 16-byte (or narrower) chunk that divides the row, so that
   // every chunk is aligned like the row start.
   s.width = 1;
-  const unsigned maxWidth = std::max(16 / bytesOf(element), 1u);
   if (vectorizable)
     for (unsigned v = maxWidth; v > 1; v /= 2)
       if (rowLength % v == 0) {
         s.width = v;
         break;
       }
-  // Otherwise (an odd length: GPT-2's 50257) 16-byte chunks aligned in
-  // memory, the row's first and last partly in the neighbouring rows and
-  // masked: rows start anywhere in a chunk, so that a row may span one
-  // chunk more than its length fills.
   int64_t chunks = rowLength / s.width;
-  if (vectorizable && limits.alignedChunks && s.width < maxWidth &&
-      rowLength >= kRowProgramAlignedMinLength) {
-    s.width = maxWidth;
-    s.aligned = true;
-    chunks = llvm::divideCeil(rowLength + maxWidth - 1, (int64_t)maxWidth);
-  }
   // About threadBytes of the row per thread (at least 16 values): enough
   // loads in flight per thread to hide the reduction's latency, few enough
   // registers for many rows in flight; bf16 rows hold twice the values of
@@ -217,13 +241,14 @@ private:
 } // namespace
 
 namespace {
-/// Per row of a row program with aligned chunks: the flat index of the
-/// row's first chunk (`base`), the row start's offset in it, where the row
-/// ends past `base` (offset + row length), and per slot its element of the
-/// row clamped into the row and whether it is in the row.
+/// Per row of a row program with aligned chunks (RowProgramShape::aligned):
+/// for each chunk of the thread, its flat index (clamped to the row's last
+/// whole chunk), its first element of the row and whether it is one of the
+/// row's whole chunks; the thread's element of the row's ends, flat and in
+/// the row (clamped into it), and whether it has one.
 struct AlignedRow {
-  Value base, offset, end;
-  SmallVector<Value> clamped, valid;
+  SmallVector<Value> chunkAt, chunkElement, chunkValid;
+  Value endAt, endElement, endValid;
 };
 } // namespace
 
@@ -345,15 +370,15 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // (C = 1: the team is in one block, with others).
   const unsigned G = shape.team, K = shape.chunks, V = shape.width,
                  T = shape.blockThreads, C = shape.cluster, Gb = G / C,
-                 slots = K * V;
+                 slots = K * V + (shape.aligned ? 1 : 0);
   if (!hostChoice)
     rowShape = (C > 1 ? std::to_string(C) + " blocks of " + std::to_string(Gb) +
                             " threads"
                       : std::to_string(G) + (G == 1 ? " thread" : " threads")) +
                " per row, " + std::to_string(slots) + " values each" +
-               (shape.aligned
-                    ? ", chunks of " + std::to_string(V) + " aligned in memory"
-                    : "");
+               (shape.aligned ? " (chunks of " + std::to_string(V) +
+                                    " aligned in memory, one of the row's ends)"
+                              : "");
   const unsigned teamsPerBlock = T / Gb;
   const bool wide = Gb > warpSize;
   const unsigned warpsPerTeam = wide ? Gb / warpSize : 1;
@@ -415,21 +440,21 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // Slot s = k * V + v: element (k * G + t) * V + v; in the row when its
   // chunk starts in it (V divides the row length when V > 1). Out-of-row
   // slots read the row's last chunk (in bounds) and are masked.
-  // With aligned chunks (shape.aligned), chunkStart[k] is the chunk's offset
-  // from the aligned start of the row's first chunk, and every slot has its
-  // own mask (see AlignedRow).
+  // With aligned chunks (shape.aligned), chunkStart[k] is the chunk's index
+  // among the row's whole chunks, k * G + t, and slot K * V the thread's
+  // element of the row's ends (see AlignedRow).
   const bool aligned = shape.aligned;
   SmallVector<Value> chunkStart, chunkValid;
   bool allValid = false;
   if (std::optional<int64_t> n = getConstantIntValue(numRed))
     allValid = !aligned && (int64_t)K * G * V == *n;
   for (unsigned k = 0; k < K; ++k) {
-    Value start = arith::MulIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, t, index(k * G)), index(V));
     if (aligned) {
-      chunkStart.push_back(start);
+      chunkStart.push_back(arith::AddIOp::create(b, loc, t, index(k * G)));
       continue;
     }
+    Value start = arith::MulIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, t, index(k * G)), index(V));
     Value valid = allValid
                       ? arith::ConstantIntOp::create(b, loc, 1, 1)
                       : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
@@ -460,13 +485,9 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     return false;
   };
   // Aligned chunks: an operand indexed like the loop space is read through
-  // a flat view (the row at element row * numRed of it, its chunks at
-  // `base` + chunkStart[k]); the others one element per slot, at the
-  // slot's element clamped into the row.
+  // a flat view (the row at element row * numRed of it); the others one
+  // element per slot, at the slot's element of the row.
   AlignedRow arow;
-  Value total = aligned
-                    ? arith::MulIOp::create(b, loc, numOut, numRed).getResult()
-                    : Value();
   Operation *rowLoopOp = nullptr;
   llvm::DenseMap<Value, Value> flatViews;
   auto flatView = [&](Value buffer) {
@@ -487,17 +508,26 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   auto isLoopSpace = [&](AffineMap map) {
     return map.isIdentity() && map.getNumDims() == sizes.size();
   };
+  // The element of the row at slot s (in the row, clamped if masked).
+  auto slotElement = [&](unsigned s) -> Value {
+    if (s == K * V)
+      return arow.endElement;
+    return b.createOrFold<arith::AddIOp>(loc, arow.chunkElement[s / V],
+                                         index(s % V));
+  };
+  auto slotValid = [&](unsigned s) {
+    return s == K * V ? arow.endValid : arow.chunkValid[s / V];
+  };
 
   // The values of a row-space operand at every slot of the row at `idx`.
   auto loadSlots = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
                        ArrayRef<Value> idx) {
     Value buffer = operand->get();
-    auto type = cast<MemRefType>(buffer.getType());
     SmallVector<Value> values;
     if (aligned && !isLoopSpace(map)) {
       for (unsigned s = 0; s < slots; ++s) {
         SmallVector<Value> full(idx);
-        full[lastDim] = arow.clamped[s];
+        full[lastDim] = slotElement(s);
         values.push_back(
             memref::LoadOp::create(b, loc, buffer, indicesOf(operand, full)));
       }
@@ -505,42 +535,12 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     }
     if (aligned) {
       Value flat = flatView(buffer);
-      Type elem = type.getElementType();
       for (unsigned k = 0; k < K; ++k) {
-        Value at = arith::AddIOp::create(b, loc, arow.base, chunkStart[k]);
-        // The last row's last chunk may run past the buffer: one element
-        // at a time there, clamped (the masks drop them).
-        Value inside = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ule,
-            arith::AddIOp::create(b, loc, at, index(V)), total);
-        auto choice = scf::IfOp::create(
-            b, loc, inside,
-            [&](OpBuilder &b, Location loc) {
-              scf::YieldOp::create(b, loc, loadChunk(b, loc, flat, at, V));
-            },
-            [&](OpBuilder &b, Location loc) {
-              Value last = arith::SubIOp::create(
-                  b, loc, total, arith::ConstantIndexOp::create(b, loc, 1));
-              SmallVector<Value> elems;
-              for (unsigned v = 0; v < V; ++v)
-                elems.push_back(memref::LoadOp::create(
-                    b, loc, flat,
-                    ValueRange{arith::MinUIOp::create(
-                        b, loc,
-                        arith::AddIOp::create(
-                            b, loc, at,
-                            arith::ConstantIndexOp::create(b, loc, v)),
-                        last)}));
-              scf::YieldOp::create(
-                  b, loc,
-                  vector::FromElementsOp::create(
-                      b, loc, VectorType::get({(int64_t)V}, elem), elems)
-                      .getResult());
-            });
+        Value vec = loadChunk(b, loc, flat, arow.chunkAt[k], V);
         for (unsigned v = 0; v < V; ++v)
-          values.push_back(
-              vector::ExtractOp::create(b, loc, choice.getResult(0), v));
+          values.push_back(vector::ExtractOp::create(b, loc, vec, v));
       }
+      values.push_back(memref::LoadOp::create(b, loc, flat, arow.endAt));
       return values;
     }
     for (unsigned k = 0; k < K; ++k) {
@@ -626,24 +626,49 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   SmallVector<Value> idx(sizes.size(), index(0));
   delinearize(b, row, parallelDims, idx);
   if (aligned) {
-    // Slot k * V + v holds element chunkStart[k] + v - offset of the row
-    // (below zero it wraps, past the row length either way: masked).
+    // The row's first h elements run up to a 16-byte boundary, then come
+    // its whole chunks, then the tail: thread t < h holds head element t,
+    // thread h + i tail element i (h + tail < 2 * V <= G).
     Value rowStart = arith::MulIOp::create(b, loc, row, numRed);
-    arow.offset = arith::RemUIOp::create(b, loc, rowStart, index(V));
-    arow.base = arith::SubIOp::create(b, loc, rowStart, arow.offset);
-    arow.end = arith::AddIOp::create(b, loc, numRed, arow.offset);
-    Value last = b.createOrFold<arith::SubIOp>(loc, numRed, index(1));
-    arow.clamped.clear();
-    arow.valid.clear();
-    for (unsigned s = 0; s < slots; ++s) {
-      Value e = arith::SubIOp::create(
-          b, loc,
-          b.createOrFold<arith::AddIOp>(loc, chunkStart[s / V], index(s % V)),
-          arow.offset);
-      arow.valid.push_back(
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e, numRed));
-      arow.clamped.push_back(arith::MinUIOp::create(b, loc, e, last));
+    Value head = arith::RemUIOp::create(
+        b, loc,
+        arith::SubIOp::create(
+            b, loc, index(V),
+            arith::RemUIOp::create(b, loc, rowStart, index(V))),
+        index(V));
+    Value wholeChunks = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, numRed, head), index(V));
+    Value lastChunk =
+        arith::SubIOp::create(b, loc, wholeChunks, index(1)).getResult();
+    arow.chunkAt.clear();
+    arow.chunkElement.clear();
+    arow.chunkValid.clear();
+    for (unsigned k = 0; k < K; ++k) {
+      arow.chunkValid.push_back(arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, chunkStart[k], wholeChunks));
+      Value element = arith::AddIOp::create(
+          b, loc, head,
+          arith::MulIOp::create(
+              b, loc, arith::MinUIOp::create(b, loc, chunkStart[k], lastChunk),
+              index(V)));
+      arow.chunkElement.push_back(element);
+      arow.chunkAt.push_back(arith::AddIOp::create(b, loc, rowStart, element));
     }
+    Value tailStart = arith::AddIOp::create(
+        b, loc, head, arith::MulIOp::create(b, loc, wholeChunks, index(V)));
+    Value inHead =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t, head);
+    Value end = arith::SelectOp::create(
+        b, loc, inHead, t,
+        arith::AddIOp::create(b, loc, tailStart,
+                              arith::SubIOp::create(b, loc, t, head)));
+    arow.endValid = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, t,
+        arith::SubIOp::create(
+            b, loc, arith::AddIOp::create(b, loc, head, numRed), tailStart));
+    arow.endElement = arith::MinUIOp::create(
+        b, loc, end, b.createOrFold<arith::SubIOp>(loc, numRed, index(1)));
+    arow.endAt = arith::AddIOp::create(b, loc, rowStart, arow.endElement);
   }
 
   RowRegisters regs;
@@ -663,7 +688,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       // Per-row values (a mean) and reads across the row space (not taken
       // by row groups today): loaded where used.
       SmallVector<Value> full(idx);
-      full[lastDim] = aligned ? arow.clamped[s]
+      full[lastDim] = aligned ? slotElement(s)
                               : arith::AddIOp::create(b, loc, chunkStart[s / V],
                                                       index(s % V))
                                     .getResult();
@@ -697,39 +722,20 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   };
 
   // Stores a row's `values` (every slot) through the flat view `flat` with
-  // aligned chunks: a chunk wholly in the row in one vector store, the
-  // row's first and last chunks one element of the row at a time.
+  // aligned chunks: each whole chunk in one vector store, the thread's
+  // element of the row's ends alone.
   auto storeAlignedChunks = [&](OpBuilder &b, ArrayRef<Value> values,
                                 Value flat, Value rowValid) {
-    for (unsigned k = 0; k < K; ++k) {
-      Value at = arith::AddIOp::create(b, loc, arow.base, chunkStart[k]);
-      Value whole = arith::AndIOp::create(
-          b, loc, rowValid,
-          arith::AndIOp::create(
-              b, loc,
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                    arow.offset, chunkStart[k]),
-              arith::CmpIOp::create(
-                  b, loc, arith::CmpIPredicate::ule,
-                  arith::AddIOp::create(b, loc, chunkStart[k], index(V)),
-                  arow.end)));
-      ArrayRef<Value> chunk = values.slice(k * V, V);
-      auto choice = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+    for (unsigned s = 0; s < slots; s += V) {
+      auto store = scf::IfOp::create(
+          b, loc, arith::AndIOp::create(b, loc, rowValid, slotValid(s)),
+          /*withElse=*/false);
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&choice.getThenRegion().front());
-      storeChunk(b, loc, chunk, flat, at);
-      b.setInsertionPointToStart(&choice.getElseRegion().front());
-      for (unsigned v = 0; v < V; ++v) {
-        auto one = scf::IfOp::create(
-            b, loc,
-            arith::AndIOp::create(b, loc, rowValid, arow.valid[k * V + v]),
-            /*withElse=*/false);
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(&one.getThenRegion().front());
-        memref::StoreOp::create(
-            b, loc, chunk[v], flat,
-            ValueRange{arith::AddIOp::create(b, loc, at, index(v))});
-      }
+      b.setInsertionPointToStart(&store.getThenRegion().front());
+      if (s == K * V)
+        memref::StoreOp::create(b, loc, values[s], flat, arow.endAt);
+      else
+        storeChunk(b, loc, values.slice(s, V), flat, arow.chunkAt[s / V]);
     }
   };
 
@@ -752,7 +758,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         Value c = bodyAt(g, s, identity)[0];
         if (!allValid)
           c = arith::SelectOp::create(
-              b, loc, aligned ? arow.valid[s] : chunkValid[s / V], c, identity);
+              b, loc, aligned ? slotValid(s) : chunkValid[s / V], c, identity);
         level.push_back(c);
       }
       Value partial = treeFold(b, combiner, accArg, std::move(level));
