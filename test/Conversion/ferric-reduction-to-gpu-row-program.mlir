@@ -79,6 +79,10 @@
 // CLUSTER-LABEL: func.func @softmax_dyn(
 //       CLUSTER:     arith.cmpi ule, %{{.*}}, %c40960
 //       CLUSTER:     ferric.schedule = "row-program-registers"
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c65536
+//       CLUSTER:     ferric.schedule = "row-program-cluster"
+//       CLUSTER:     arith.cmpi ule, %{{.*}}, %c262144
+//       CLUSTER:     ferric.schedule = "row-program-cluster"
 //       CLUSTER:     arith.cmpi ule, %{{.*}}, %c327680
 //       CLUSTER:     ferric.schedule = "row-program-cluster"
 //       CLUSTER:     ferric.schedule = "row-group-block"
@@ -93,7 +97,7 @@
 // REMARK: Function=softmax_4096 | Remark="row-program-registers for 64 outputs of 4096 reduced elements, 256 threads per row, 16 values each"
 // REMARK: Function=softmax_32000 | Remark="row-program-registers for 64 outputs of 32000 reduced elements, 1024 threads per row, 32 values each"
 // REMARK: Function=softmax_131072 | Remark="row-group-block for 64 outputs of 131072 reduced elements"
-// REMARK: Function=softmax_dyn | Remark="chosen on the host: row-program-registers or row-group-block or row-group for 64 outputs of dynamic reduced elements"
+// REMARK: Function=softmax_dyn | Remark="chosen on the host: row-program-subwarp or row-program-registers or row-group-block or row-group for 64 outputs of dynamic reduced elements"
 
 // With row-program-max-registers=64, blocks that leave room for two or more
 // blocks at 64 registers per thread ask for them (4 for 256 threads); the
@@ -174,16 +178,32 @@
 //   CHECK-NOT:   row-program
 //       CHECK:   ferric.schedule = "row-group-block"
 
+// A dynamic row length: variants for rows of up to 64, 128, ... 4096,
+// 16384 and 40960 (the longest one block holds), f32 one element per
+// access, then the re-reading kernels.
 // CHECK-LABEL: func.func @softmax_dyn(
 //       CHECK:   %[[N:.*]] = memref.dim %arg0, %c1_
 //       CHECK:   arith.cmpi uge, %[[N]], %c1
-//       CHECK:   arith.cmpi ule, %[[N]], %c512
+//       CHECK:   arith.cmpi ule, %[[N]], %c64
 //       CHECK:   scf.if
-//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     ferric.schedule = "row-program-subwarp"
 //       CHECK:   } else {
+//       CHECK:     arith.cmpi ule, %[[N]], %c128
+//       CHECK:     ferric.schedule = "row-program-subwarp"
+//       CHECK:     arith.cmpi ule, %[[N]], %c256
+//       CHECK:     ferric.schedule = "row-program-subwarp"
+//       CHECK:     arith.cmpi ule, %[[N]], %c512
+//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c1024
+//       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c2048
+//       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c4096
 //       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c16384
+//       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c40960
+//   CHECK-NOT:     vector.load
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     ferric.schedule = "row-group-block"
 //       CHECK:     ferric.schedule = "row-group"
@@ -912,4 +932,49 @@ func.func @rms_1001_bf16(%arg0: memref<3x1001xbf16>, %w: memref<1001xbf16>) -> m
   }
   memref.dealloc %alloc : memref<3xf32>
   return %alloc_2 : memref<3x1001xbf16>
+}
+
+// -----
+
+// A dynamic bf16 row length: the variants for rows of 512 and more (teams
+// of at least 14 threads, for the row's ends) move aligned chunks (any
+// length, rows starting anywhere in a chunk) and take only rows of more
+// than 64 elements (a whole chunk in every row); shorter rows take one
+// element per access.
+// CHECK-LABEL: func.func @rms_dyn_bf16
+//       CHECK:   %[[N:.*]] = memref.dim %arg0, %c1_
+//       CHECK:   arith.cmpi ule, %[[N]], %c64
+//   CHECK-NOT:   vector.load
+//       CHECK:   arith.cmpi ule, %[[N]], %c256
+//   CHECK-NOT:   vector.load
+//       CHECK:   %[[LE:.*]] = arith.cmpi ule, %[[N]], %c512
+//       CHECK:   %[[FITS:.*]] = arith.andi %{{.*}}, %[[LE]] : i1
+//       CHECK:   %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c64
+//       CHECK:   arith.andi %[[FITS]], %[[LONG]] : i1
+//       CHECK:   memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<4x?xbf16> into memref<?xbf16>
+//       CHECK:   vector.load %{{.*}} : memref<?xbf16>, vector<8xbf16>
+// REMARK: Function=rms_dyn_bf16 | Remark="chosen on the host: row-program-subwarp or row-program-registers or row-group-block or row-group for 4 outputs of dynamic reduced elements"
+func.func @rms_dyn_bf16(%arg0: memref<4x?xbf16>) -> memref<4x?xbf16> {
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %arg0, %c1 : memref<4x?xbf16>
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<4x?xbf16>) outs(%alloc : memref<4xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.mulf %0, %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  %alloc_2 = memref.alloc(%n) : memref<4x?xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<4xf32>, memref<4x?xbf16>) outs(%alloc_2 : memref<4x?xbf16>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: bf16):
+    %0 = arith.extf %in_3 : bf16 to f32
+    %1 = arith.mulf %0, %in : f32
+    %2 = arith.truncf %1 : f32 to bf16
+    linalg.yield %2 : bf16
+  }
+  memref.dealloc %alloc : memref<4xf32>
+  return %alloc_2 : memref<4x?xbf16>
 }

@@ -518,9 +518,11 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "once: a row program (row-program-registers, or "
            "row-program-subwarp for teams narrower than a warp); with a row "
            "length known only at run time the host picks among variants for "
-           "rows of up to 512, 4096 and 1024 x row-program-max-values "
-           "elements and the other row-"
-           "group kernels">,
+           "rows of up to 64, 128, ... 4096, then every fourth power of two, "
+           "1024 x row-program-max-values elements and the longest row of "
+           "each cluster shape (bf16/f16 variants for rows of 512 or more "
+           "with aligned chunks, taking rows of more than 64 elements), and "
+           "the other row-group kernels">,
     Option<"rowProgramCluster", "row-program-cluster", "unsigned",
            /*default=*/"0",
            "With row-program: rows too long for one block's registers "

@@ -152,6 +152,17 @@ chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
                  unsigned blockSize, unsigned warpSize,
                  const RowProgramLimits &limits = {});
 
+/// The row-program shape of the variant for rows of at most `maxLength`
+/// elements of `element` whose length is known only at run time: with
+/// aligned chunks (any length, any start) when chooseRowProgram would give
+/// them to an odd row of about that length and `vectorizable`,
+/// `maxLength` being above kRowProgramAlignedMinLength (the host picks such
+/// a variant for longer rows only), else one element per access.
+std::optional<RowProgramShape>
+chooseRowProgramVariant(int64_t maxLength, Type element, bool vectorizable,
+                        unsigned blockSize, unsigned warpSize,
+                        const RowProgramLimits &limits = {});
+
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
 class ReductionWriter {

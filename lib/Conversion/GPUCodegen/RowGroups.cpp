@@ -261,32 +261,39 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
   // A row length known only at run time: the host picks the first variant
-  // whose rows are at least as long (one-element chunks, masked), else the
-  // re-reading kernels. Empty rows take those too (no element to load).
+  // whose rows are at least as long, else the re-reading kernels. Empty
+  // rows take those too (no element to load). Variants for rows of up to
+  // 64, 128, ... 4096, then every fourth power of two, and the longest row
+  // one block and each cluster block size hold: a row's variant is less
+  // than twice (past 4096, four times) as long as the row. bf16/f16
+  // variants past 64 move aligned chunks (chooseRowProgramVariant), the
+  // others one element per access.
   hostChoice = true;
   OpBuilder::InsertionGuard guard(b);
   Value nonEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numRed,
                             arith::ConstantIndexOp::create(b, loc, 1));
   SmallVector<int64_t> maxLengths = {
-      512, 4096,
       (int64_t)kRowProgramBlockThreads *
-          rowProgramMaxValues(rowLimits, element, kRowProgramBlockThreads,
-                              /*cluster=*/false)};
+      rowProgramMaxValues(rowLimits, element, kRowProgramBlockThreads,
+                          /*cluster=*/false)};
   // Cluster variants: the longest row each block size holds.
   if (rowLimits.maxCluster > 1)
     for (unsigned block = rowLimits.clusterBlock;
          block <= kRowProgramBlockThreads; block *= 2)
-      if (int64_t rows = (int64_t)block *
-                         rowProgramMaxValues(rowLimits, element, block,
-                                             /*cluster=*/true) *
-                         rowLimits.maxCluster;
-          rows > maxLengths.back())
-        maxLengths.push_back(rows);
+      maxLengths.push_back((int64_t)block *
+                           rowProgramMaxValues(rowLimits, element, block,
+                                               /*cluster=*/true) *
+                           rowLimits.maxCluster);
+  int64_t longest = *llvm::max_element(maxLengths);
+  for (int64_t length = kRowProgramAlignedMinLength; length < longest;
+       length *= length < 4096 ? 2 : 4)
+    maxLengths.push_back(length);
+  llvm::sort(maxLengths);
+  maxLengths.erase(llvm::unique(maxLengths), maxLengths.end());
   for (int64_t maxLength : maxLengths) {
-    std::optional<RowProgramShape> shape =
-        chooseRowProgram(maxLength, element, /*vectorizable=*/false, threads,
-                         warpSize, rowLimits);
+    std::optional<RowProgramShape> shape = chooseRowProgramVariant(
+        maxLength, element, contiguous, threads, warpSize, rowLimits);
     if (!shape)
       continue;
     Value fits = arith::AndIOp::create(
@@ -294,6 +301,14 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
         arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::ule, numRed,
             arith::ConstantIndexOp::create(b, loc, maxLength)));
+    // Aligned chunks need a whole chunk in every row (the variants before
+    // take the shorter rows).
+    if (shape->aligned)
+      fits = arith::AndIOp::create(
+          b, loc, fits,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, numRed,
+                                arith::ConstantIndexOp::create(
+                                    b, loc, kRowProgramAlignedMinLength)));
     auto choice = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
     b.setInsertionPointToStart(&choice.getThenRegion().front());
     writeRowProgram(b, members, fills, *shape);

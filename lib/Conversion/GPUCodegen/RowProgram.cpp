@@ -96,13 +96,25 @@ alignedShape(int64_t wholeLength, Type element, unsigned blockSize,
   const unsigned maxWidth = 16 / bytesOf(element);
   RowProgramLimits whole = limits;
   whole.alignedChunks = false;
-  std::optional<RowProgramShape> s =
-      chooseRowProgram(wholeLength, element, /*vectorizable=*/true, blockSize,
-                       warpSize, whole);
+  std::optional<RowProgramShape> s = chooseRowProgram(
+      wholeLength, element, /*vectorizable=*/true, blockSize, warpSize, whole);
   if (!s || s->width != maxWidth || s->team < 2 * (maxWidth - 1))
     return std::nullopt;
   s->aligned = true;
   return s;
+}
+
+std::optional<RowProgramShape> mlir::ferric::chooseRowProgramVariant(
+    int64_t maxLength, Type element, bool vectorizable, unsigned blockSize,
+    unsigned warpSize, const RowProgramLimits &limits) {
+  if (vectorizable && limits.alignedChunks && bytesOf(element) < 4 &&
+      maxLength > kRowProgramAlignedMinLength &&
+      maxLength % (16 / bytesOf(element)) == 0)
+    if (std::optional<RowProgramShape> s =
+            alignedShape(maxLength, element, blockSize, warpSize, limits))
+      return s;
+  return chooseRowProgram(maxLength, element, /*vectorizable=*/false, blockSize,
+                          warpSize, limits);
 }
 
 std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
