@@ -21,7 +21,8 @@ mkdir -p "$work" && tar -C "$work" -xJf "$pack"
 export PATH="$work/bin:$PATH" CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 export XDG_CACHE_HOME="$work/cache" FERRIC_GPU_WORK="$work"
 
-# Runs the RUN lines of one file; prints "PASS n" / "FAIL ..." lines.
+# Runs the RUN lines of one file; prints a "PASS: file" or "FAIL: file: ..."
+# line for each.
 run_file() {
   local t=$1 dir line cmd out rc expect_fail
   dir=$(dirname "$t")
@@ -33,7 +34,7 @@ run_file() {
     case "$cmd" in not\ *) expect_fail=1; cmd=${cmd#not };; *) expect_fail=0;; esac
     out=$(eval "$cmd" 2>&1); rc=$?
     if { [ $expect_fail = 0 ] && [ $rc = 0 ]; } || { [ $expect_fail = 1 ] && [ $rc != 0 ]; }; then
-      echo "PASS"
+      echo "PASS: $(basename "$t")"
     else
       echo "FAIL: $(basename "$t"): $cmd"
       echo "$out" | tail -5 | sed 's/^/    /'
@@ -51,8 +52,8 @@ done
 : > "$work/progress.log"
 results=$(printf '%s\0' "${files[@]}" |
   xargs -0 -n1 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" > "$r" 2>&1; cat "$r" | tee -a "$FERRIC_GPU_WORK/progress.log"; rm -f "$r"' _)
-pass=$(grep -c '^PASS$' <<<"$results")
+pass=$(grep -c '^PASS: ' <<<"$results")
 fail=$(grep -c '^FAIL: ' <<<"$results")
-grep -v '^PASS$' <<<"$results"
+grep -v '^PASS: ' <<<"$results"
 echo "cuda integration: $pass passed, $fail failed"
 [ "$fail" = 0 ]
