@@ -88,11 +88,14 @@ static void chooseOccupancy(RowProgramShape &s, Type element,
 
 /// The shape with aligned chunks for rows whose whole 16-byte chunks are at
 /// most `wholeLength` elements (a multiple of the chunk): that of a row of
-/// `wholeLength`, if its chunks are 16 bytes and its team holds the row's
-/// ends (fewer than two chunks).
+/// `wholeLength`, if `limits` allow aligned chunks, the elements are
+/// narrower than four bytes, its chunks are 16 bytes and its team holds the
+/// row's ends (fewer than two chunks).
 static std::optional<RowProgramShape>
 alignedShape(int64_t wholeLength, Type element, unsigned blockSize,
              unsigned warpSize, const RowProgramLimits &limits) {
+  if (!limits.alignedChunks || bytesOf(element) >= 4)
+    return std::nullopt;
   const unsigned maxWidth = 16 / bytesOf(element);
   RowProgramLimits whole = limits;
   whole.alignedChunks = false;
@@ -107,8 +110,7 @@ alignedShape(int64_t wholeLength, Type element, unsigned blockSize,
 std::optional<RowProgramShape> mlir::ferric::chooseRowProgramVariant(
     int64_t maxLength, Type element, bool vectorizable, unsigned blockSize,
     unsigned warpSize, const RowProgramLimits &limits) {
-  if (vectorizable && limits.alignedChunks && bytesOf(element) < 4 &&
-      maxLength > kRowProgramAlignedMinLength &&
+  if (vectorizable && maxLength > kRowProgramAlignedMinLength &&
       maxLength % (16 / bytesOf(element)) == 0)
     if (std::optional<RowProgramShape> s =
             alignedShape(maxLength, element, blockSize, warpSize, limits))
@@ -132,8 +134,8 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   // fill 128 bytes per warp, 0.91x at 32001 but 1.10x at 50257 and 1.32x
   // at 151937 (more registers), so four-byte rows keep single elements.
   const unsigned maxWidth = std::max(16 / bytesOf(element), 1u);
-  if (vectorizable && limits.alignedChunks && bytesOf(element) < 4 &&
-      rowLength % maxWidth != 0 && rowLength >= kRowProgramAlignedMinLength)
+  if (vectorizable && rowLength % maxWidth != 0 &&
+      rowLength >= kRowProgramAlignedMinLength)
     if (std::optional<RowProgramShape> s =
             alignedShape(rowLength - rowLength % maxWidth, element, blockSize,
                          warpSize, limits))
@@ -520,14 +522,19 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   auto isLoopSpace = [&](AffineMap map) {
     return map.isIdentity() && map.getNumDims() == sizes.size();
   };
-  // The element of the row at slot s (in the row, clamped if masked).
+  // The element of the row at slot s (in the row, clamped if masked), and
+  // whether it is in the row.
   auto slotElement = [&](unsigned s) -> Value {
+    if (!aligned)
+      return arith::AddIOp::create(b, loc, chunkStart[s / V], index(s % V));
     if (s == K * V)
       return arow.endElement;
     return b.createOrFold<arith::AddIOp>(loc, arow.chunkElement[s / V],
                                          index(s % V));
   };
   auto slotValid = [&](unsigned s) {
+    if (!aligned)
+      return chunkValid[s / V];
     return s == K * V ? arow.endValid : arow.chunkValid[s / V];
   };
 
@@ -700,10 +707,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       // Per-row values (a mean) and reads across the row space (not taken
       // by row groups today): loaded where used.
       SmallVector<Value> full(idx);
-      full[lastDim] = aligned ? slotElement(s)
-                              : arith::AddIOp::create(b, loc, chunkStart[s / V],
-                                                      index(s % V))
-                                    .getResult();
+      full[lastDim] = slotElement(s);
       return memref::LoadOp::create(b, loc, v, indicesOf(operand, full));
     }
     SmallVector<Value> *cached = regs.lookup(v, map);
@@ -769,8 +773,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       for (unsigned s = 0; s < slots; ++s) {
         Value c = bodyAt(g, s, identity)[0];
         if (!allValid)
-          c = arith::SelectOp::create(
-              b, loc, aligned ? slotValid(s) : chunkValid[s / V], c, identity);
+          c = arith::SelectOp::create(b, loc, slotValid(s), c, identity);
         level.push_back(c);
       }
       Value partial = treeFold(b, combiner, accArg, std::move(level));
