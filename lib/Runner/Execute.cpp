@@ -562,7 +562,8 @@ static double median(std::vector<double> v) {
 
 llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
                                               unsigned iterations,
-                                              unsigned warmup) {
+                                              unsigned warmup,
+                                              bool synchronousDevice) {
   if (llvm::Error e = validateInputs(inputs))
     return std::move(e);
   auto lib = RuntimeLib::get(options.target);
@@ -582,6 +583,10 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
                 rt->api->eventElapsedMs;
   void *start = events ? rt->api->eventCreateTimed() : nullptr;
   void *stop = events ? rt->api->eventCreateTimed() : nullptr;
+  // The call queued on its own stream, lent to it, so that the stop event
+  // directly follows its work (the call's own wait would otherwise come
+  // first, and its wake-up with it: 3-8 us per call on an H100).
+  bool lend = events && !synchronousDevice && rt->api->useStream;
   BenchResult result;
   std::vector<double> wall, device;
   // 64-bit: warmup + iterations must not wrap (a wrapped bound measured
@@ -590,13 +595,21 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
     if (events)
       rt->api->eventRecord(start, memory.stream);
     auto t0 = std::chrono::steady_clock::now();
-    if (llvm::Error e = callOnce(*entry, this->entry, frame, rt))
-      return std::move(e);
+    if (lend)
+      rt->api->useStream(1, memory.stream);
+    llvm::Error called = callOnce(*entry, this->entry, frame, rt);
+    if (lend)
+      rt->api->useStream(0, nullptr);
+    if (called)
+      return std::move(called);
+    if (lend)
+      rt->api->eventRecord(stop, memory.stream);
     if (rt)
       rt->api->streamSynchronize(memory.stream);
     auto t1 = std::chrono::steady_clock::now();
     if (events) {
-      rt->api->eventRecord(stop, memory.stream);
+      if (!lend)
+        rt->api->eventRecord(stop, memory.stream);
       rt->api->eventSynchronize(stop);
     }
     if (i >= warmup) {

@@ -63,6 +63,12 @@ static cl::opt<unsigned> bench("bench",
                                cl::init(0), cl::cat(category));
 static cl::opt<unsigned> warmup("warmup", cl::desc("Untimed calls first"),
                                 cl::init(10), cl::cat(category));
+static cl::opt<bool> benchSync(
+    "bench-sync",
+    cl::desc("Time --bench calls on the device up to the end of each call's "
+             "own wait for its work (the call as the host sees it), not up "
+             "to the end of the work it queues (CUDA)"),
+    cl::cat(category));
 static cl::opt<bool> noFuse("no-fuse", cl::desc("Compile without ferric-fuse"),
                             cl::cat(category));
 static cl::opt<std::string>
@@ -304,7 +310,7 @@ int main(int argc, char **argv) {
   }
 
   if (bench) {
-    auto b = (*exe)->bench(hostInputs, bench, warmup);
+    auto b = (*exe)->bench(hostInputs, bench, warmup, benchSync);
     if (!b)
       return fail(b.takeError());
     const CompileStats &s = (*exe)->getStats();

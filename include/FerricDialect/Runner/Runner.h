@@ -158,9 +158,17 @@ public:
   /// releases each non-null `allocation` with releaseOnTarget.
   llvm::Expected<std::vector<HostResult>>
   runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs);
-  /// Times `iterations` calls after `warmup` untimed ones.
+  /// Times `iterations` calls after `warmup` untimed ones. On a target with
+  /// timed events and streams (CUDA) each call is queued on a lent stream
+  /// (as runOnTarget with a stream does) between two events, so the device
+  /// time runs from the call's start to the end of the work it queued, as
+  /// torch's events around an operation measure it; with
+  /// `synchronousDevice`, the call waits for its work itself and the second
+  /// event follows that wait (the time the host sees, including its
+  /// wake-up). The wall time is always the call and its completion.
   llvm::Expected<BenchResult> bench(llvm::ArrayRef<HostTensor> inputs,
-                                    unsigned iterations, unsigned warmup = 5);
+                                    unsigned iterations, unsigned warmup = 5,
+                                    bool synchronousDevice = false);
 
 private:
   Executable() = default;

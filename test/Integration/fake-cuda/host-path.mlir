@@ -70,3 +70,26 @@ func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
 // PROFILE-DAG: ferric cuda profile: cuStreamSynchronize: 4 calls,
 // PROFILE-DAG: ferric cuda profile: cuModuleLoadDataEx: 1 calls,
 // PROFILE-NOT: ferric cuda profile: cuEventRecord
+
+// --bench on CUDA queues each timed call on its stream, lent to it, between
+// two timed events: the stop event directly follows the launch, before any
+// wait, as torch's events around an operation are placed (the wall time
+// still waits for the call); the event before it is the caching allocator's
+// record of the lent stream's use of the freed result. --bench-sync times the call as the host sees
+// it: its own wait comes first, then the stop event.
+// RUN: env FERRIC_FAKE_CUDA_TRACE=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 --bench=1 --warmup=0 2>&1 | FileCheck %s --check-prefix=BENCH
+// BENCH: fake-cuda: cuEventRecord [[STREAM:0x[0-9a-f]+]]
+// BENCH-NEXT: fake-cuda: cuLaunchKernel [[STREAM]]
+// BENCH-NOT: cuStreamSynchronize
+// BENCH: fake-cuda: cuEventRecord [[STREAM]]
+// BENCH-NEXT: fake-cuda: cuEventRecord [[STREAM]]
+// BENCH-NEXT: fake-cuda: cuStreamSynchronize [[STREAM]]
+// BENCH-NEXT: fake-cuda: cuEventSynchronize
+// BENCH: bench: target cuda, 1 calls: {{.*}} us/call device
+// RUN: env FERRIC_FAKE_CUDA_TRACE=1 ferric-run %S/../../../examples/swiglu.mlir --target=cuda --no-cache --input=randn:1000xf32 --input=randn:1000xf32 --bench=1 --warmup=0 --bench-sync 2>&1 | FileCheck %s --check-prefix=BENCHSYNC
+// BENCHSYNC: fake-cuda: cuEventRecord [[STREAM:0x[0-9a-f]+]]
+// BENCHSYNC-NEXT: fake-cuda: cuLaunchKernel [[STREAM]]
+// BENCHSYNC-NEXT: fake-cuda: cuStreamSynchronize [[STREAM]]
+// BENCHSYNC-NEXT: fake-cuda: cuStreamSynchronize [[STREAM]]
+// BENCHSYNC-NEXT: fake-cuda: cuEventRecord [[STREAM]]
+// BENCHSYNC-NEXT: fake-cuda: cuEventSynchronize
