@@ -548,6 +548,13 @@ struct FerricReductionToGPUPass
           << splitMaxBlocks.getValue();
       return signalPassFailure();
     }
+    if (splitFoldBytes < 32 || splitFoldBytes > 1024 ||
+        !llvm::isPowerOf2_32(splitFoldBytes)) {
+      getOperation().emitError("ferric-reduction-to-gpu: split-fold-bytes "
+                               "must be a power of two in [32, 1024], got ")
+          << splitFoldBytes.getValue();
+      return signalPassFailure();
+    }
     if (columnNarrowColumns > 1024) {
       getOperation().emitError("ferric-reduction-to-gpu: column-narrow-columns "
                                "must be at most 1024, got ")
@@ -620,6 +627,7 @@ struct FerricReductionToGPUPass
                              fill ? fill.value() : Value(), warpSize,
                              warpMaxElements, splitMaxBlocks, columnChunkRows,
                              columnNarrowColumns);
+      writer.setFoldBytes(splitFoldBytes);
       // The innermost loop kept (a column or middle-dim reduction): the
       // column schedules, coalesced along it.
       Operation *columnCombiner = nullptr;

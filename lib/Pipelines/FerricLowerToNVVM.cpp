@@ -158,6 +158,11 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
   if (maxRegisters != 0 && (maxRegisters < 32 || maxRegisters > 255))
     return emitError("row-program-max-registers=" + Twine(maxRegisters) +
                      " is not a register count (expected 0 or 32 to 255)");
+  unsigned foldBytes = options.splitFoldBytes;
+  if (foldBytes < 32 || foldBytes > 1024 || !llvm::isPowerOf2_32(foldBytes))
+    return emitError("split-fold-bytes=" + Twine(foldBytes) +
+                     " is not a byte count (expected a power of two, 32 to "
+                     "1024)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -211,6 +216,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
     reduction.rowProgramMaxValues = options.rowProgramMaxValues;
     reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
+    reduction.splitFoldBytes = options.splitFoldBytes;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

@@ -178,17 +178,21 @@
 //   CHECK-NOT:   row-program
 //       CHECK:   ferric.schedule = "row-group-block"
 
-// A dynamic row length: variants for rows of up to 64, 128, ... 4096,
-// 16384 and 40960 (the longest one block holds), f32 one element per
-// access, then the re-reading kernels.
+// A dynamic row length: variants for rows of up to 64, 128, 256, ...
+// 32768 (every power of two) and 40960 (the longest one block holds), then
+// the re-reading kernels. Past 64, f32 variants move aligned chunks (4-wide
+// vector loads) and take rows of more than 64 elements only.
 // CHECK-LABEL: func.func @softmax_dyn(
 //       CHECK:   %[[N:.*]] = memref.dim %arg0, %c1_
 //       CHECK:   arith.cmpi uge, %[[N]], %c1
 //       CHECK:   arith.cmpi ule, %[[N]], %c64
 //       CHECK:   scf.if
+//   CHECK-NOT:     vector.load
 //       CHECK:     ferric.schedule = "row-program-subwarp"
 //       CHECK:   } else {
 //       CHECK:     arith.cmpi ule, %[[N]], %c128
+//       CHECK:     arith.cmpi ugt, %[[N]], %c64
+//       CHECK:     vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
 //       CHECK:     ferric.schedule = "row-program-subwarp"
 //       CHECK:     arith.cmpi ule, %[[N]], %c256
 //       CHECK:     ferric.schedule = "row-program-subwarp"
@@ -200,10 +204,15 @@
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c4096
 //       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c8192
+//       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c16384
 //       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi ule, %[[N]], %c32768
+//       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c40960
-//   CHECK-NOT:     vector.load
+//       CHECK:     arith.cmpi ugt, %[[N]], %c64
+//       CHECK:     vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     ferric.schedule = "row-group-block"
 //       CHECK:     ferric.schedule = "row-group"
@@ -932,6 +941,37 @@ func.func @rms_1001_bf16(%arg0: memref<3x1001xbf16>, %w: memref<1001xbf16>) -> m
   }
   memref.dealloc %alloc : memref<3xf32>
   return %alloc_2 : memref<3x1001xbf16>
+}
+
+// -----
+
+// f32 rows of odd length in one block move aligned chunks too (4 f32 per
+// 16-byte chunk; H100, softmax over 32001 at 2^28: 0.91x the time of one
+// element per access); over a cluster they keep single elements (see
+// scale_50257_f32).
+// CHECK-LABEL: func.func @rms_4097_f32
+//       CHECK:   memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<3x4097xf32> into memref<12291xf32>
+//       CHECK:   vector.load %{{.*}} {alignment = 16 : i64} : memref<12291xf32>, vector<4xf32>
+// REMARK: Function=rms_4097_f32 | Remark="row-program-registers for 3 outputs of 4097 reduced elements, 256 threads per row, 17 values each (chunks of 4 aligned in memory, one of the row's ends)"
+// UNALIGNED: Function=rms_4097_f32 | Remark="row-program-registers for 3 outputs of 4097 reduced elements, 512 threads per row, 9 values each, 2 blocks per SM"
+func.func @rms_4097_f32(%arg0: memref<3x4097xf32>) -> memref<3x4097xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<3xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<3xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<3x4097xf32>) outs(%alloc : memref<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %1 = arith.mulf %in, %in : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  %alloc_2 = memref.alloc() : memref<3x4097xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<3xf32>, memref<3x4097xf32>) outs(%alloc_2 : memref<3x4097xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %1 = arith.mulf %in_3, %in : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %alloc : memref<3xf32>
+  return %alloc_2 : memref<3x4097xf32>
 }
 
 // -----

@@ -12,7 +12,7 @@
 // REMARK: Function=narrow_short | Remark="column-narrow for 8 outputs of 1000 reduced elements, 1 chunks"
 // REMARK: Function=narrow_middle | Remark="split-column-narrow (2 kernels) for 64 outputs of 4096 reduced elements, 8 chunks"
 // REMARK: Function=narrow_dynamic | Remark="chosen on the host: split-column-narrow (2 kernels) or column-narrow for 4 outputs of dynamic reduced elements, chunks chosen on the host"
-// REMARK: Function=column_bf16 | Remark="split-column-narrow (2 kernels) for 8 outputs of 100000 reduced elements, 97 chunks"
+// REMARK: Function=column_bf16 | Remark="split-column-narrow (2 kernels) for 8 outputs of 100000 reduced elements, 48 chunks"
 // REMARK: Function=full_mean | Remark="split-full (2 kernels) for 1 outputs of 1048576 reduced elements, 128 blocks per output"
 // BAD: error: ferric-reduction-to-gpu: column-narrow-columns must be at most 1024, got 1025
 
@@ -134,7 +134,8 @@ func.func @narrow_dynamic(%in: memref<?x4xf32>, %out: memref<4xf32>) {
 // A bf16 column sum as the bufferized ferric.reduce leaves it: an f32 sum,
 // then an elementwise generic casting it to bf16. The second kernel writes
 // the bf16 outputs itself: no third kernel, and the f32 buffer, read by
-// nothing else, is gone.
+// nothing else, is gone. Its threads fold blocks of 64 bf16 rows (128 bytes,
+// split-fold-bytes), so 100000 / (32 * 64) = 48 chunks.
 // CHECK-LABEL: func.func @column_bf16
 //   CHECK-NOT:   memref<8xf32>
 //       CHECK:   %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xbf16>

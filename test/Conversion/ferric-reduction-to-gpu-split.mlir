@@ -5,6 +5,7 @@
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=1" 2>&1 | FileCheck %s --check-prefix=BADBLOCKS
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=65536" 2>&1 | FileCheck %s --check-prefix=BADBLOCKS2
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-chunk-rows=0" 2>&1 | FileCheck %s --check-prefix=BADROWS
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-fold-bytes=16" 2>&1 | FileCheck %s --check-prefix=BADFOLD
 
 // The schedules ferric-reduction-to-gpu picks by shape, each gpu.launch
 // tagged with ferric.schedule: split-full and split-column (two kernels
@@ -15,7 +16,7 @@
 // and reduced elements, and the split.
 // REMARK: remark: [Passed] Reduction | Category:ferric-reduction-to-gpu | Function=full_sum_squares | Remark="split-full (2 kernels) for 1 outputs of 1048576 reduced elements, 128 blocks per output"
 // REMARK: Function=full_max_dynamic | Remark="split-full (2 kernels) for 1 outputs of dynamic reduced elements, blocks per output chosen on the host"
-// REMARK: Function=few_long_rows | Remark="split-full (2 kernels) for 4 outputs of 1000000 reduced elements, 123 blocks per output"
+// REMARK: Function=few_long_rows | Remark="split-full (2 kernels) for 4 outputs of 1000000 reduced elements, 62 blocks per output"
 // REMARK: Function=vocab_rows | Remark="block for 4096 outputs of 32000 reduced elements"
 // REMARK: Function=tiny_rows | Remark="block for 3 outputs of 5 reduced elements"
 // REMARK: Function=column_sum | Remark="split-column (2 kernels) for 8192 outputs of 16384 reduced elements, 32 chunks"
@@ -27,6 +28,7 @@
 
 // BADBLOCKS: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 1
 // BADBLOCKS2: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 65536
+// BADFOLD: error: ferric-reduction-to-gpu: split-fold-bytes must be a power of two in [32, 1024], got 16
 // BADROWS: error: ferric-reduction-to-gpu: column-chunk-rows must be at least 1, got 0
 
 // A full sum of squares of 2^20 elements: split-full. 2^20 / (256 threads *
@@ -126,18 +128,22 @@ func.func @full_max_dynamic(%in: memref<?x?xf64>, %out: memref<f64>) {
 
 // -----
 
-// Four long rows (f16 read into f32): few outputs, so split-full too:
-// min(ceil(10^6 / 8192), 1024 / 4) = 123 blocks per row, 492 partials;
-// block b works on row b / 123.
+// Four long rows (f16 read into f32): few outputs, so split-full too. A
+// thread loads 128 bytes (split-fold-bytes) of f16 per fold block, four
+// accumulators of 16 elements (f32 inputs: of 8), so a block of 256 threads
+// takes 256 x 64 elements: min(ceil(10^6 / 16384), 1024 / 4) = 62 blocks
+// per row, 248 partials; block b works on row b / 62.
 // CHECK-LABEL: func.func @few_long_rows
-//       CHECK:   memref.alloc() : memref<492xf32>
-//       CHECK:   gpu.launch blocks(%[[BX:[^,]*]], {{.*}} in (%{{.*}} = %c492
-//       CHECK:     %[[ROW:.*]] = arith.divui %[[BX]], %c123
-//       CHECK:     %[[SHARE:.*]] = arith.remui %[[BX]], %c123
+//       CHECK:   memref.alloc() : memref<248xf32>
+//       CHECK:   gpu.launch blocks(%[[BX:[^,]*]], {{.*}} in (%{{.*}} = %c248
+//       CHECK:     %[[ROW:.*]] = arith.divui %[[BX]], %c62
+//       CHECK:     %[[SHARE:.*]] = arith.remui %[[BX]], %c62
+//       CHECK:     scf.for %{{.*}} step %c64{{.*}} -> (f32)
+//       CHECK:       scf.for %{{.*}} = %c0{{.*}} to %c16{{.*}} step %c1{{.*}} -> (f32, f32, f32, f32)
 //       CHECK:     memref.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x1000000xf16>
 //       CHECK:   } {ferric.schedule = "split-full"}
 //       CHECK:   gpu.launch blocks(%[[BY:[^,]*]], {{.*}} in (%{{.*}} = %c4
-//       CHECK:     arith.muli %[[BY]], %c123
+//       CHECK:     arith.muli %[[BY]], %c62
 //       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[BY]]] : memref<4xf32>
 //       CHECK:   } {ferric.schedule = "split-full-stage2"}
 func.func @few_long_rows(%in: memref<4x1000000xf16>, %out: memref<4xf32>) {

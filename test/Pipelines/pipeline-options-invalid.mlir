@@ -31,6 +31,8 @@
 // MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 0 or 8 to 64)
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-registers=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXREGS
 // MAXREGS: error: ferric-lower-to-nvvm: row-program-max-registers=24 is not a register count (expected 0 or 32 to 255)
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="split-fold-bytes=96" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOLDBYTES
+// FOLDBYTES: error: ferric-lower-to-nvvm: split-fold-bytes=96 is not a byte count (expected a power of two, 32 to 1024)
 
 // RUN: not ferric-opt %s --ferric-lower-to-spirv="block-size=2048" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGSIZE
 // WGSIZE: error: ferric-lower-to-spirv: block-size=2048 is not a block size (expected 1 to 1024 threads)

@@ -400,9 +400,10 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       it: each block folds its share, writes its total into every block's
       workgroup memory (`nvvm.mapa`, one remote store per block), and after
       a cluster barrier every block folds the C totals in block order. A
-      dynamic row length gets variants for rows of up to 512, 4096 and
-      1024 x `row-program-max-values` elements (and, with clusters, the longest row each cluster
-      block size holds), the host picking. Reductions
+      dynamic row length gets variants for rows of up to 64, 128, 256, ...
+      (every power of two), 1024 x `row-program-max-values` elements and,
+      with clusters, the longest row each cluster block size holds, the
+      host picking the shortest that holds the row. Reductions
       whose output was filled (or copied from a buffer filled) with a
       constant before the group start from it, and that fill and copy go.
     - Such a reduction with few outputs (at least 1 and at most half of
@@ -453,10 +454,12 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       its own; the reduction's f32 result is then stored only if something
       else reads it.
     - Threads of the split and column schedules fold their elements in
-      blocks of 32: four independent accumulators (four loads in flight)
-      of eight elements each, combined by a tree, the block results folded
-      in order; the rounding error of an f32 sum then grows like a
-      cascade sum's, not like a sequential one's.
+      blocks of `split-fold-bytes` of input (128: 32 f32 or 64 bf16
+      elements, at least 32): four independent accumulators of at least
+      eight elements each, all the block's loads issued before its folds,
+      combined by a tree, the block results folded in order; the rounding
+      error of an f32 sum then grows like a cascade sum's, not like a
+      sequential one's.
     - Otherwise (a body that is not one combiner of the accumulator, or
       short columns as above), *one thread per output*: a grid-stride loop
       over outputs in row-major order, each thread folding all its reduced
@@ -518,11 +521,10 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "once: a row program (row-program-registers, or "
            "row-program-subwarp for teams narrower than a warp); with a row "
            "length known only at run time the host picks among variants for "
-           "rows of up to 64, 128, ... 4096, then every fourth power of two, "
-           "1024 x row-program-max-values elements and the longest row of "
-           "each cluster shape (bf16/f16 variants for rows of 512 or more "
-           "with aligned chunks, taking rows of more than 64 elements), and "
-           "the other row-group kernels">,
+           "rows of up to 64, 128, 256, ... (every power of two), 1024 x "
+           "row-program-max-values elements and the longest row of each "
+           "cluster shape (variants past 64 with aligned chunks, taking rows "
+           "of more than 64 elements), and the other row-group kernels">,
     Option<"rowProgramCluster", "row-program-cluster", "unsigned",
            /*default=*/"0",
            "With row-program: rows too long for one block's registers "
@@ -559,15 +561,17 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "and 262144 (H100)">,
     Option<"rowProgramAlignedChunks", "row-program-aligned-chunks", "bool",
            /*default=*/"true",
-           "Row programs over rows of 64 or more bf16 or f16 elements "
-           "whose length no 16-byte chunk divides (GPT-2's vocabulary of "
-           "50257) move the row's whole 16-byte chunks aligned in memory "
+           "Row programs over rows of 64 or more elements of at most four "
+           "bytes whose length no 16-byte chunk divides (GPT-2's vocabulary "
+           "of 50257), and the variants for rows of a length known only at "
+           "run time, move the row's whole 16-byte chunks aligned in memory "
            "and one element of its ends per thread, instead of one element "
            "per access; the operands not indexed like the loop space "
            "(gamma, beta) are then read one element at a time with every "
-           "row (H100, bf16 softmax at 2^28 elements: 0.79x the time over "
-           "rows of 32001, 0.92x over 50257, 1.03x over 4097 and 151937). "
-           "Four-byte rows keep one element per access (f32 over 50257: "
+           "row (H100, softmax at 2^28 elements: bf16 0.79x the time over "
+           "rows of 32001, 0.92x over 50257, 1.03x over 4097 and 151937; "
+           "f32 0.91x over 32001; dynamic f32 rows 0.26-0.80x). Static "
+           "f32 rows over a cluster keep one element per access (50257: "
            "1.10x the time)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
@@ -594,6 +598,13 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "[2, 65535]: split-full takes up to this many / outputs blocks per "
            "output; split-column takes enough row chunks for this many "
            "blocks of block-size columns">,
+    Option<"splitFoldBytes", "split-fold-bytes", "unsigned",
+           /*default=*/"128",
+           "The bytes of its input each thread of the split-full and column "
+           "schedules loads before folding them, per block of its blocked "
+           "fold (4 accumulators of at least 8 elements each; a power of "
+           "two, 32 to 1024): 128 is 32 f32 or 64 bf16/f16 elements, so "
+           "that narrow inputs keep as many bytes in flight as f32 ones">,
     Option<"columnChunkRows", "column-chunk-rows", "unsigned",
            /*default=*/"64",
            "Fewest reduced elements per chunk of a split-column reduction "

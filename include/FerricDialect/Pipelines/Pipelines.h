@@ -125,9 +125,9 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowProgramAlignedChunks{
       *this, "row-program-aligned-chunks",
-      llvm::cl::desc("Row programs over bf16/f16 rows whose length no "
-                     "16-byte chunk divides move 16-byte chunks aligned in "
-                     "memory "
+      llvm::cl::desc("Row programs over rows whose length no 16-byte "
+                     "chunk divides, and rows of a length known only at run "
+                     "time, move 16-byte chunks aligned in memory "
                      "(ferric-reduction-to-gpu row-program-aligned-chunks)"),
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
@@ -136,6 +136,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "clusters, each looping over rows (0: one per row; "
                      "ferric-reduction-to-gpu row-program-cluster-grid)"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<unsigned> splitFoldBytes{
+      *this, "split-fold-bytes",
+      llvm::cl::desc("The bytes of its input each thread of the split-full "
+                     "and column reductions loads per block of its fold (a "
+                     "power of two, 32 to 1024; ferric-reduction-to-gpu "
+                     "split-fold-bytes)"),
+      llvm::cl::init(128)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "

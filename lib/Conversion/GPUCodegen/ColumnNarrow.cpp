@@ -91,7 +91,7 @@ void ReductionWriter::writeColumnNarrow(OpBuilder &b, Operation *combiner,
       ceilDivIndex(b, loc, index(splitMaxBlocks),
                    b.createOrFold<arith::MaxUIOp>(loc, outer, index(1)));
   Value most =
-      b.createOrFold<arith::DivUIOp>(loc, numRed, index(groups * kBlock));
+      b.createOrFold<arith::DivUIOp>(loc, numRed, index(groups * foldBlock()));
   Value chunks = b.createOrFold<arith::MaxUIOp>(
       loc,
       b.createOrFold<arith::MinUIOp>(

@@ -74,9 +74,15 @@ constexpr unsigned kRowProgramThreadBytes = 64;
 /// aims to hold, for elements of four bytes or fewer (see chooseRowProgram).
 constexpr unsigned kRowProgramClusterValues = 32;
 
-/// Rows of at least this many elements narrower than four bytes whose length
-/// is not a multiple of a 16-byte chunk take chunks aligned in memory
-/// (RowProgramShape::aligned) when row-program-aligned-chunks is on.
+/// The bytes of its input a thread of the split-full and column schedules
+/// loads per blockedFold block: the split-fold-bytes option's default.
+constexpr unsigned kFoldBytes = 128;
+
+/// Rows of at least this many elements of at most four bytes whose length is
+/// not a multiple of a 16-byte chunk take chunks aligned in memory
+/// (RowProgramShape::aligned) when row-program-aligned-chunks is on (f32
+/// rows of a static length only in one block), and so do the variants for
+/// longer rows of a length known only at run time.
 constexpr int64_t kRowProgramAlignedMinLength = 64;
 
 /// How a row program (RowProgram.cpp) spreads a row: a team of `team`
@@ -116,9 +122,9 @@ struct RowProgramLimits {
   /// with at most this many registers per thread (kMinBlocksPerSMAttr; 0:
   /// automatic, see chooseRowProgram).
   unsigned maxRegisters = 0;
-  /// Rows of elements narrower than four bytes whose length no 16-byte chunk
-  /// divides move 16-byte chunks aligned in memory (RowProgramShape::aligned)
-  /// instead of single elements.
+  /// Rows of elements of at most four bytes whose length no 16-byte chunk
+  /// divides (and dynamic-length variants) move 16-byte chunks aligned in
+  /// memory (RowProgramShape::aligned) instead of single elements.
   bool alignedChunks = true;
 };
 
@@ -133,8 +139,8 @@ unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
 /// The row-program shape for rows of `rowLength` elements of `element`
 /// (chunks wider than 1 only if `vectorizable`; 16-byte chunks aligned in
 /// memory if no chunk width divides a row of at least
-/// kRowProgramAlignedMinLength elements narrower than four bytes and
-/// `limits.alignedChunks`), or none if the
+/// kRowProgramAlignedMinLength elements of at most four bytes, in one block
+/// for four-byte ones, and `limits.alignedChunks`), or none if the
 /// row does not
 /// fit in registers: those of one block (up to kRowProgramBlockThreads
 /// threads), else of a cluster of at most `limits.maxCluster` blocks of the
@@ -200,6 +206,9 @@ public:
   void setRowProgramLimits(const RowProgramLimits &limits) {
     rowLimits = limits;
   }
+  /// The bytes of its input a thread of the split-full and column schedules
+  /// loads per blockedFold step (split-fold-bytes; see foldDepth).
+  void setFoldBytes(unsigned bytes) { foldBytes = bytes; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -318,19 +327,27 @@ private:
                       Value partial);
 
   /// Elements of a blockedFold block: kBlockLanes independent accumulators
-  /// (loads in flight) of kBlockDepth elements each.
+  /// of foldDepth() elements each, all loaded before they are folded
+  /// (loads in flight); kBlock is the block at the least depth, kBlockDepth,
+  /// which sets when a reduction is long enough to split.
   static constexpr unsigned kBlockLanes = 4, kBlockDepth = 8,
                             kBlock = kBlockLanes * kBlockDepth;
+  /// The depth of a blockedFold block: foldBytes of the generic's widest
+  /// input per block (kBlockLanes x depth elements), at least kBlockDepth:
+  /// with the default 128, 32 f32 or 64 bf16/f16 elements, so that narrow
+  /// inputs keep as many bytes in flight per thread as f32 ones.
+  unsigned foldDepth();
+  int64_t foldBlock() { return (int64_t)kBlockLanes * foldDepth(); }
 
   /// Folds into `acc` the element `j` of the sequence a blockedFold walks.
   using FoldStep = llvm::function_ref<Value(OpBuilder &, Value j, Value acc)>;
 
   /// The fold of elements 0 .. count-1 of a thread's sequence by `step`,
-  /// blocked for accuracy and loads in flight: each block of kBlock
+  /// blocked for accuracy and loads in flight: each block of foldBlock()
   /// elements is folded into kBlockLanes accumulators (element j into j %
   /// kBlockLanes) that a tree combines; block results are folded in order,
-  /// then the last count % kBlock elements. A sum's rounding error then
-  /// grows like kBlockDepth + count / kBlock instead of count.
+  /// then the last count % foldBlock() elements. A sum's rounding error then
+  /// grows like foldDepth() + count / foldBlock() instead of count.
   Value blockedFold(OpBuilder &b, Operation *combiner, Value count,
                     Value identity, FoldStep step);
   /// Stores `partial` at smem[tid] and folds smem[0 .. threads) into
@@ -389,6 +406,7 @@ private:
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
   RowProgramLimits rowLimits;
+  unsigned foldBytes = kFoldBytes;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -88,20 +88,28 @@ static void chooseOccupancy(RowProgramShape &s, Type element,
 
 /// The shape with aligned chunks for rows whose whole 16-byte chunks are at
 /// most `wholeLength` elements (a multiple of the chunk): that of a row of
-/// `wholeLength`, if `limits` allow aligned chunks, the elements are
-/// narrower than four bytes, its chunks are 16 bytes and its team holds the
-/// row's ends (fewer than two chunks).
+/// `wholeLength`, if `limits` allow aligned chunks, the elements are at most
+/// four bytes wide, its chunks are 16 bytes and its team holds the row's
+/// ends (fewer than two chunks). Four-byte rows of a static length take
+/// them only in one block: over a cluster, whose single f32 loads already
+/// fill 128 bytes per warp, they took more registers and time (H100,
+/// softmax at 2^28: 1.10x the time over 50257, 1.33x over 151937; in one
+/// block 0.91x over 32001, 0.98x over 4097). A `variant` for rows of a
+/// length known only at run time takes them in clusters too: its single
+/// elements each need a mask (aligned: 0.51x the time over 50257 and 0.57x
+/// over 100003 with cluster variants).
 static std::optional<RowProgramShape>
 alignedShape(int64_t wholeLength, Type element, unsigned blockSize,
-             unsigned warpSize, const RowProgramLimits &limits) {
-  if (!limits.alignedChunks || bytesOf(element) >= 4)
+             unsigned warpSize, const RowProgramLimits &limits, bool variant) {
+  if (!limits.alignedChunks || bytesOf(element) > 4)
     return std::nullopt;
   const unsigned maxWidth = 16 / bytesOf(element);
   RowProgramLimits whole = limits;
   whole.alignedChunks = false;
   std::optional<RowProgramShape> s = chooseRowProgram(
       wholeLength, element, /*vectorizable=*/true, blockSize, warpSize, whole);
-  if (!s || s->width != maxWidth || s->team < 2 * (maxWidth - 1))
+  if (!s || s->width != maxWidth || s->team < 2 * (maxWidth - 1) ||
+      (bytesOf(element) == 4 && s->cluster > 1 && !variant))
     return std::nullopt;
   s->aligned = true;
   return s;
@@ -113,7 +121,8 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgramVariant(
   if (vectorizable && maxLength > kRowProgramAlignedMinLength &&
       maxLength % (16 / bytesOf(element)) == 0)
     if (std::optional<RowProgramShape> s =
-            alignedShape(maxLength, element, blockSize, warpSize, limits))
+            alignedShape(maxLength, element, blockSize, warpSize, limits,
+                         /*variant=*/true))
       return s;
   return chooseRowProgram(maxLength, element, /*vectorizable=*/false, blockSize,
                           warpSize, limits);
@@ -125,20 +134,19 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
   if (rowLength < 1 || !warpSize)
     return std::nullopt;
   // A length that no 16-byte chunk divides (an odd one: GPT-2's 50257),
-  // of elements narrower than four bytes: the shape of the whole chunks of
-  // the row, as if it were the multiple of the chunk below it, plus one
-  // element of the row's ends per thread (at most 2 * (V - 1) of them: a
-  // team at least that wide). H100, softmax at 2^28 elements, against one
-  // element per access: bf16 rows of 32001 0.79x, 50257 0.92x, 1001 0.96x
-  // the time, 4097 and 151937 1.03x; f32 rows, whose single loads already
-  // fill 128 bytes per warp, 0.91x at 32001 but 1.10x at 50257 and 1.32x
-  // at 151937 (more registers), so four-byte rows keep single elements.
+  // of elements of at most four bytes: the shape of the whole chunks of the
+  // row, as if it were the multiple of the chunk below it, plus one element
+  // of the row's ends per thread (at most 2 * (V - 1) of them: a team at
+  // least that wide). H100, softmax at 2^28 elements, against one element
+  // per access: bf16 rows of 32001 0.79x, 50257 0.92x, 1001 0.96x the
+  // time, 4097 and 151937 1.03x; f32 rows in one block 0.91x at 32001 (not
+  // over a cluster: see alignedShape).
   const unsigned maxWidth = std::max(16 / bytesOf(element), 1u);
   if (vectorizable && rowLength % maxWidth != 0 &&
       rowLength >= kRowProgramAlignedMinLength)
     if (std::optional<RowProgramShape> s =
             alignedShape(rowLength - rowLength % maxWidth, element, blockSize,
-                         warpSize, limits))
+                         warpSize, limits, /*variant=*/false))
       return s;
   RowProgramShape s;
   // The widest 16-byte (or narrower) chunk that divides the row, so that

@@ -25,13 +25,22 @@
 using namespace mlir;
 using namespace mlir::ferric;
 
+unsigned ReductionWriter::foldDepth() {
+  unsigned bytes = 1;
+  for (Value input : generic.getDpsInputs())
+    if (auto type = dyn_cast<ShapedType>(input.getType()))
+      bytes = std::max(bytes,
+                       (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  return std::max(kBlockDepth, foldBytes / (kBlockLanes * bytes));
+}
+
 Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
                                    Value count, Value identity, FoldStep step) {
   BlockArgument accArg = generic.getRegionOutputArgs()[0];
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  Value block = index(kBlock);
+  Value block = index(foldBlock());
   Value whole = b.createOrFold<arith::SubIOp>(
       loc, count, b.createOrFold<arith::RemUIOp>(loc, count, block));
   auto [outer, blocks] =
@@ -41,9 +50,9 @@ Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
     b.setInsertionPointToStart(outer.getBody());
     Value base = outer.getInductionVar();
     // A constant trip count: the loop runs, and LLVM unrolls it, which puts
-    // kBlock loads in flight.
+    // foldBlock() loads in flight.
     auto inner =
-        scf::ForOp::create(b, loc, index(0), index(kBlockDepth), index(1),
+        scf::ForOp::create(b, loc, index(0), index(foldDepth()), index(1),
                            SmallVector<Value>(kBlockLanes, identity));
     {
       OpBuilder::InsertionGuard innerGuard(b);
@@ -107,7 +116,7 @@ Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  Value wanted = ceilDivIndex(b, loc, numRed, index((int64_t)threads * kBlock));
+  Value wanted = ceilDivIndex(b, loc, numRed, index(threads * foldBlock()));
   Value capped = b.createOrFold<arith::MinUIOp>(
       loc, wanted, index(std::max<int64_t>(1, splitMaxBlocks / outputs)));
   return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
