@@ -716,6 +716,7 @@ struct FerricReductionToGPUPass
         limits.maxValues = rowProgramMaxValues;
         limits.clusterGrid = rowProgramClusterGrid;
         limits.maxRegisters = rowProgramMaxRegisters;
+        limits.invariantValues = rowProgramInvariantValues;
         limits.alignedChunks = rowProgramAlignedChunks;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,

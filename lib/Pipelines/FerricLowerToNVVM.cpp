@@ -217,6 +217,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramMaxValues = options.rowProgramMaxValues;
     reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
     reduction.splitFoldBytes = options.splitFoldBytes;
+    reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;

@@ -13,6 +13,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=REGS64
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" | FileCheck %s --check-prefix=REGS64IR
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-registers=16" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADREGS
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-invariant-values=32" | FileCheck %s --check-prefix=INVARIANT
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
@@ -514,20 +515,34 @@ func.func @residual_rmsnorm(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf3
 // LayerNorm as bufferization leaves it: one zero fill (CSE merged the two
 // means' fills) copied for the first mean. Both reductions and the
 // normalization are one row program starting from the constant; the fill
-// and the copy are gone. gamma and beta are loaded before the row loop.
+// and the copy are gone. gamma and beta, 16 values each per thread (32 >
+// row-program-invariant-values, 16), are loaded with every row after the
+// row itself.
 // CHECK-LABEL: func.func @layernorm
 //   CHECK-NOT:   linalg.
 //   CHECK-NOT:   memref.copy
 //       CHECK:   gpu.launch
-// CHECK-COUNT-4:   vector.load %arg1
-// CHECK-COUNT-4:   vector.load %arg2
+//   CHECK-NOT:     vector.load %arg1
 //       CHECK:     scf.for
 // CHECK-COUNT-4:     vector.load %arg0
+// CHECK-COUNT-4:     vector.load %arg1
+// CHECK-COUNT-4:     vector.load %arg2
 //   CHECK-NOT:     vector.load
 // CHECK-COUNT-4:     vector.store
 //       CHECK:   ferric.schedule = "row-program-registers"
 //   CHECK-NOT:   gpu.launch
 //   CHECK-NOT:   linalg.
+// With row-program-invariant-values=32 they are loaded once, before the
+// row loop, and stay in registers.
+// INVARIANT-LABEL: func.func @layernorm
+//       INVARIANT:   gpu.launch
+// INVARIANT-COUNT-4:   vector.load %arg1
+// INVARIANT-COUNT-4:   vector.load %arg2
+//       INVARIANT:     scf.for
+// INVARIANT-COUNT-4:     vector.load %arg0
+//   INVARIANT-NOT:     vector.load
+// INVARIANT-COUNT-4:     vector.store
+//       INVARIANT:   ferric.schedule = "row-program-registers"
 func.func @layernorm(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>) -> memref<?x4096xf32> {
   %cst = arith.constant 4.096000e+03 : f32
   %cst_0 = arith.constant 9.99999974E-6 : f32

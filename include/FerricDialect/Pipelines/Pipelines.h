@@ -136,6 +136,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "clusters, each looping over rows (0: one per row; "
                      "ferric-reduction-to-gpu row-program-cluster-grid)"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowProgramInvariantValues{
+      *this, "row-program-invariant-values",
+      llvm::cl::desc("The most values of the row-invariant operands (gamma, "
+                     "beta) a row-program thread keeps in registers across "
+                     "rows (ferric-reduction-to-gpu "
+                     "row-program-invariant-values)"),
+      llvm::cl::init(16)};
   ::mlir::detail::PassOptions::Option<unsigned> splitFoldBytes{
       *this, "split-fold-bytes",
       llvm::cl::desc("The bytes of its input each thread of the split-full "

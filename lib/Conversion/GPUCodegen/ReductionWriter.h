@@ -74,6 +74,16 @@ constexpr unsigned kRowProgramThreadBytes = 64;
 /// aims to hold, for elements of four bytes or fewer (see chooseRowProgram).
 constexpr unsigned kRowProgramClusterValues = 32;
 
+/// The most values of the row-invariant operands (LayerNorm's gamma and beta)
+/// a row-program thread keeps in registers across its rows: the
+/// row-program-invariant-values option's default. H100, 2^28 elements,
+/// loading them with every row instead: bf16 LayerNorm over 4096, 16384 and
+/// 32000 in 0.93x, 0.91x and 0.85x the time, f32 LayerNorm and RMSNorm over
+/// 32000 0.93x and 0.98x (64 or 32 values each); rows whose invariants take
+/// 16 values or fewer per thread within 1.4% either way (RMSNorm and
+/// residual add + RMSNorm over 4096 f32 slightly faster holding them).
+constexpr unsigned kRowProgramInvariantValues = 16;
+
 /// The bytes of its input a thread of the split-full and column schedules
 /// loads per blockedFold block: the split-fold-bytes option's default.
 constexpr unsigned kFoldBytes = 128;
@@ -126,6 +136,10 @@ struct RowProgramLimits {
   /// divides (and dynamic-length variants) move 16-byte chunks aligned in
   /// memory (RowProgramShape::aligned) instead of single elements.
   bool alignedChunks = true;
+  /// The most values of the row-invariant operands (gamma, beta) a thread
+  /// keeps in registers across rows; past it they are loaded with each row
+  /// (kRowProgramInvariantValues by default).
+  unsigned invariantValues = kRowProgramInvariantValues;
 };
 
 /// The most values of each row operand a row-program thread in blocks of

@@ -17,13 +17,14 @@
 // last whole chunk) are one extra slot each of threads 0 .. h + tail - 1,
 // the whole chunks between are spread as above, and operands not indexed
 // like the loop space are read one element per slot with every row.
-// Operands that depend
-// only on the reduced dim (LayerNorm's gamma and beta) are loaded once per
-// thread before the row loop. Each reduction folds the thread's elements with
-// a tree, the team with warp shuffles (and, for teams wider than a warp, one
-// value per warp through workgroup memory), and every thread of the team
-// gets the total. Elementwise members keep their results in registers for
-// the members after them and store only what is read after the group.
+// Operands that depend only on the reduced dim (LayerNorm's gamma and beta)
+// are loaded once per thread before the row loop if they take few registers
+// (row-program-invariant-values), else with every row. Each reduction folds
+// the thread's elements with a tree, the team with warp shuffles (and, for
+// teams wider than a warp, one value per warp through workgroup memory), and
+// every thread of the team gets the total. Elementwise members keep their
+// results in registers for the members after them and store only what is
+// read after the group.
 //
 // A row too long for one block's registers (more than 1024 threads x 40
 // values, row-program-max-values) takes a thread-block cluster (sm_90):
@@ -588,10 +589,12 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   };
 
   // Row-invariant operands (gamma, beta): loaded before the row loop, at
-  // row 0 (their maps do not read it). Not with aligned chunks, whose slots
+  // row 0 (their maps do not read it), if their values per thread are at
+  // most rowLimits.invariantValues. Not with aligned chunks, whose slots
   // hold other elements in every row: loaded with the row.
   RowRegisters invariant;
   SmallVector<Value> zeroIdx(sizes.size(), index(0));
+  SmallVector<OpOperand *> invariantOperands;
   for (linalg::GenericOp g : aligned ? ArrayRef<linalg::GenericOp>() : members)
     for (OpOperand &operand : g->getOpOperands()) {
       if (!isa<MemRefType>(operand.get().getType()) ||
@@ -607,7 +610,18 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
             return llvm::is_contained(m.getDpsInits(), operand.get());
           }))
         continue;
-      invariant[{operand.get(), map}] = loadSlots(b, &operand, map, zeroIdx);
+      if (!llvm::any_of(invariantOperands, [&](OpOperand *o) {
+            return o->get() == operand.get() &&
+                   cast<linalg::LinalgOp>(o->getOwner())
+                           .getMatchingIndexingMap(o) == map;
+          }))
+        invariantOperands.push_back(&operand);
+    }
+  if (invariantOperands.size() * K * V <= rowLimits.invariantValues)
+    for (OpOperand *operand : invariantOperands) {
+      AffineMap map = cast<linalg::LinalgOp>(operand->getOwner())
+                          .getMatchingIndexingMap(operand);
+      invariant[{operand->get(), map}] = loadSlots(b, operand, map, zeroIdx);
     }
 
   // Teams of a block take consecutive rows; the loop bounds are uniform

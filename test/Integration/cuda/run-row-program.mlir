@@ -218,3 +218,11 @@
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_1000 --input=randn:9x1000xf32 --input=randn:1000xf32 --input=randn:1000xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=32" --check | FileCheck %s --implicit-check-not=FAILED
 
 // CHECK: ok
+
+// Row-invariant operands (gamma, beta) loaded with every row instead of
+// once per thread (row-program-invariant-values=0).
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=rmsnorm_f32_32000 --input=randn:3x32000xf32 --input=randn:32000xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-invariant-values=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_f32_32000 --input=randn:3x32000xf32 --input=randn:3x32000xf32 --input=randn:32000xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-invariant-values=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_1000 --input=randn:9x1000xf32 --input=randn:1000xf32 --input=randn:1000xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-invariant-values=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_100003 --input=randn:3x100003xf32 --input=randn:100003xf32 --input=randn:100003xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-invariant-values=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/row_groups.mlir --target=cuda --entry=layernorm_bf16 --input=randn:9x1000xbf16 --input=randn:1000xbf16 --input=randn:1000xbf16 --atol=0.2 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-invariant-values=0" --check | FileCheck %s --implicit-check-not=FAILED
