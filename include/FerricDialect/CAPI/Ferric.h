@@ -207,8 +207,10 @@ FERRIC_CAPI_EXPORT void ferric_tensors_free(ferric_tensor *tensors, size_t n);
 
 /* Times `iterations` calls after `warmup` untimed ones, like ferric-run
  * --bench: median and minimum wall time per call (host call + sync) and the
- * median device time per call (CUDA events or the Vulkan runtime's timer;
- * 0 on the CPU), in microseconds. Any output pointer may be NULL. */
+ * median device time per call (CUDA: events from the call's start to the
+ * end of the work it queued, the call running on a lent stream; the Vulkan
+ * runtime's timer; 0 on the CPU), in microseconds. Any output pointer may
+ * be NULL. */
 FERRIC_CAPI_EXPORT ferric_status
 ferric_bench(ferric_executable *exe, const ferric_tensor *inputs, size_t n,
              unsigned iterations, unsigned warmup, double *median_wall_us,
