@@ -587,8 +587,10 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   // directly follows its work (the call's own wait would otherwise come
   // first, and its wake-up with it: 3-8 us per call on an H100).
   bool lend = events && !synchronousDevice && rt->api->useStream;
+  bool counts = rt && rt->api->launchCount;
   BenchResult result;
   std::vector<double> wall, device;
+  std::vector<int64_t> launches;
   // 64-bit: warmup + iterations must not wrap (a wrapped bound measured
   // nothing and reported 0 us).
   for (uint64_t i = 0, n = uint64_t(warmup) + iterations; i < n; ++i) {
@@ -597,7 +599,9 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
     auto t0 = std::chrono::steady_clock::now();
     if (lend)
       rt->api->useStream(1, memory.stream);
+    uint64_t launchesBefore = counts ? rt->api->launchCount() : 0;
     llvm::Error called = callOnce(*entry, this->entry, frame, rt);
+    uint64_t launchesAfter = counts ? rt->api->launchCount() : 0;
     if (lend)
       rt->api->useStream(0, nullptr);
     if (called)
@@ -613,6 +617,8 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
       rt->api->eventSynchronize(stop);
     }
     if (i >= warmup) {
+      if (counts)
+        launches.push_back(int64_t(launchesAfter - launchesBefore));
       wall.push_back(
           std::chrono::duration<double, std::micro>(t1 - t0).count());
       if (events)
@@ -633,6 +639,11 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   result.minWallUs =
       wall.empty() ? 0 : *std::min_element(wall.begin(), wall.end());
   result.medianDeviceUs = median(device);
+  if (!launches.empty()) {
+    std::nth_element(launches.begin(), launches.begin() + launches.size() / 2,
+                     launches.end());
+    result.launchesPerCall = launches[launches.size() / 2];
+  }
   for (const HostTensor &in : inputs)
     result.bytesPerCall += in.shape.empty() ? 0 : in.byteSize();
   // Output sizes: run once more to learn them (shapes may be dynamic).

@@ -443,7 +443,8 @@ extern "C" void mgpuCublasLtMatmul(void *d, const void *a, const void *b,
     ok = ok && checkLt(api, "cublasLtMatmul",
                        runCandidate(*lib, plan, plan.candidates.front(),
                                     operands, workspace, stream));
-    (void)ok;
+    if (ok)
+      countLaunch();
   }
   // Fresh streams do not order later work after this call; nor does the
   // scratch buffer outlive it.

@@ -73,6 +73,7 @@ const FerricRuntimeV1 kInterface = {
     /*numSymbols=*/sizeof(kSymbols) / sizeof(kSymbols[0]),
     /*useStream=*/ferricCudaUseStream,
     /*memRecordStream=*/ferricCudaMemRecordStream,
+    /*launchCount=*/ferricCudaLaunchCount,
 };
 
 } // namespace

@@ -257,6 +257,13 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   return function;
 }
 
+namespace {
+thread_local uint64_t launchesOnThread = 0;
+} // namespace
+
+void ferric::cuda::countLaunch() { ++launchesOnThread; }
+extern "C" uint64_t ferricCudaLaunchCount(void) { return launchesOnThread; }
+
 extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                  intptr_t gridZ, intptr_t blockX,
                                  intptr_t blockY, intptr_t blockZ, int32_t smem,
@@ -277,10 +284,11 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   auto *fn = handle<CUfunc_st>(function);
   if (!prepareSharedMemory(*driver, "mgpuLaunchKernel", fn, smem))
     return;
-  check(*driver, "cuLaunchKernel",
-        driver->api.cuLaunchKernel(fn, dims[0], dims[1], dims[2], dims[3],
-                                   dims[4], dims[5], smem,
-                                   handle<CUstream_st>(stream), params, extra));
+  if (check(*driver, "cuLaunchKernel",
+            driver->api.cuLaunchKernel(
+                fn, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], smem,
+                handle<CUstream_st>(stream), params, extra)))
+    countLaunch();
 }
 
 extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -342,8 +350,9 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   config.hStream = handle<CUstream_st>(stream);
   config.attrs = attrs;
   config.numAttrs = 2;
-  check(*driver, "cuLaunchKernelEx",
-        driver->api.cuLaunchKernelEx(&config, fn, params, extra));
+  if (check(*driver, "cuLaunchKernelEx",
+            driver->api.cuLaunchKernelEx(&config, fn, params, extra)))
+    countLaunch();
 }
 
 extern "C" void

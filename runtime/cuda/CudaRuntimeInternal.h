@@ -126,6 +126,10 @@ struct MemRefHeader {
   int64_t offset;
 };
 
+/// Counts a kernel launch (or library call) of the calling thread, for
+/// ferricCudaLaunchCount (CudaModules.cpp).
+void countLaunch();
+
 /// The host bytes a ranked memref spans, from its lowest to its highest
 /// element; strides need not be dense. Returns false for an empty memref.
 bool memRefSpan(int64_t rank, void *descriptor, int64_t elementSizeBytes,

@@ -177,6 +177,11 @@ FERRIC_CUDA_EXPORT float ferricCudaEventElapsedMs(void *start, void *end);
 FERRIC_CUDA_EXPORT void ferricCudaUseStream(int active, void *stream);
 FERRIC_CUDA_EXPORT void ferricCudaMemRecordStream(void *ptr, void *stream);
 
+/* The kernels the calling thread has launched so far (mgpuLaunchKernel,
+ * mgpuLaunchClusterKernel, and each mgpuCublasLtMatmul that reached
+ * cublasLtMatmul, as one): the table's launchCount. */
+FERRIC_CUDA_EXPORT uint64_t ferricCudaLaunchCount(void);
+
 /*===----------------------------------------------------------------------===*\
 |* Matmul through cuBLASLt                                                    *|
 \*===----------------------------------------------------------------------===*/

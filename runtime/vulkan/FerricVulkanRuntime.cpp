@@ -176,6 +176,10 @@ void *mgpuModuleGetFunction(void *handle, const char *name) {
   return result;
 }
 
+/// The kernels this thread launched (the table's launchCount).
+static thread_local uint64_t launchesOnThread = 0;
+static uint64_t ferricVulkanLaunchCount() { return launchesOnThread; }
+
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t /*smem*/, void * /*stream*/,
@@ -211,7 +215,8 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   }
   const int64_t grid[3] = {gridX, gridY, gridZ};
   const int64_t block[3] = {blockX, blockY, blockZ};
-  Device::get().launch(*kernel, grid, block, buffers);
+  if (Device::get().launch(*kernel, grid, block, buffers))
+    ++launchesOnThread;
 }
 
 //===----------------------------------------------------------------------===//
@@ -324,6 +329,9 @@ const FerricRuntimeV1 kInterface = {
     /*lastKernelMs=*/ferricVulkanLastKernelMs,
     /*symbols=*/kSymbols,
     /*numSymbols=*/sizeof(kSymbols) / sizeof(kSymbols[0]),
+    /*useStream=*/nullptr,
+    /*memRecordStream=*/nullptr,
+    /*launchCount=*/ferricVulkanLaunchCount,
 };
 
 } // namespace

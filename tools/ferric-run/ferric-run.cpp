@@ -324,8 +324,10 @@ int main(int argc, char **argv) {
         ", %.1f GB/s, %llu bytes/call, %u launches/call, %u kernels, "
         "compile %.3f s (%s)\n",
         us > 0 ? b->bytesPerCall / us / 1e3 : 0.0,
-        (unsigned long long)b->bytesPerCall, s.launchesPerCall, s.kernels,
-        s.seconds, s.cacheHit ? "cache hit" : "cache miss");
+        (unsigned long long)b->bytesPerCall,
+        b->launchesPerCall >= 0 ? unsigned(b->launchesPerCall)
+                                : s.launchesPerCall,
+        s.kernels, s.seconds, s.cacheHit ? "cache hit" : "cache miss");
     CacheStats cs = getCacheStats();
     llvm::outs() << "cache: " << cs.hits << " hits, " << cs.misses
                  << " misses\n";

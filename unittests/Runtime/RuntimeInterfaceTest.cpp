@@ -122,6 +122,9 @@ TEST(RuntimeInterfaceTest, CudaLoadsAndReportsNoDriver) {
   EXPECT_EQ(l.api->abiVersion, FERRIC_RUNTIME_ABI_VERSION);
   EXPECT_EQ(l.api->structSize, sizeof(FerricRuntimeV1));
   EXPECT_STREQ(l.api->name, "cuda");
+  // Launches are counted (ferric-run --bench's launches per call); none yet.
+  ASSERT_NE(l.api->launchCount, nullptr);
+  EXPECT_EQ(l.api->launchCount(), 0u);
   // CUDA times with events, not with lastKernelMs.
   EXPECT_NE(l.api->eventCreateTimed, nullptr);
   EXPECT_NE(l.api->eventRecord, nullptr);
@@ -185,6 +188,8 @@ TEST(RuntimeInterfaceTest, VulkanLoadsAndRoundTrips) {
   EXPECT_EQ(l.api->abiVersion, FERRIC_RUNTIME_ABI_VERSION);
   EXPECT_EQ(l.api->structSize, sizeof(FerricRuntimeV1));
   EXPECT_STREQ(l.api->name, "vulkan");
+  ASSERT_NE(l.api->launchCount, nullptr);
+  EXPECT_EQ(l.api->launchCount(), 0u);
   // Launches are synchronous: no timed events, a kernel time instead.
   EXPECT_EQ(l.api->eventCreateTimed, nullptr);
   EXPECT_EQ(l.api->eventRecord, nullptr);

@@ -79,6 +79,9 @@ struct BenchResult {
   double medianWallUs = 0, minWallUs = 0; // host call + sync
   double medianDeviceUs = 0;              // GPU time per call (events)
   uint64_t bytesPerCall = 0;              // inputs read + outputs written
+  /// Kernels (and library calls) the runtime launched per timed call, the
+  /// median over the calls; -1 where the runtime does not count (the CPU).
+  int64_t launchesPerCall = -1;
 };
 
 /// A tensor in the target's memory, for Executable::runOnTarget: row-major,

@@ -112,6 +112,12 @@ typedef struct FerricRuntimeV1 {
    * that memory freed and reused elsewhere waits for that stream's work. */
   void (*useStream)(int active, void *stream);
   void (*memRecordStream)(void *ptr, void *stream);
+
+  /* The kernels the calling thread has launched through this runtime so
+   * far (a library call such as cuBLASLt's matmul counts as one); null
+   * where the runtime does not count. ferric-run --bench reports the
+   * difference across a call as its launches per call. */
+  uint64_t (*launchCount)(void);
 } FerricRuntimeV1;
 
 /* The entry point's type. Returns the runtime's table when it implements

@@ -93,3 +93,14 @@ func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
 // BENCHSYNC-NEXT: fake-cuda: cuStreamSynchronize [[STREAM]]
 // BENCHSYNC-NEXT: fake-cuda: cuEventRecord [[STREAM]]
 // BENCHSYNC-NEXT: fake-cuda: cuEventSynchronize
+
+// The launches per call that --bench reports are the kernels the runtime
+// launched, not the program's launch sites: this column sum holds three
+// (the partials and their combine, and the one-kernel column schedule the
+// host takes when one chunk suffices) and runs two.
+// RUN: ferric-run %s --target=cuda --no-cache --entry=column_sum --input=rand:4096x4096xf32 --bench=2 --warmup=0 2>&1 | FileCheck %s --check-prefix=LAUNCHES
+// LAUNCHES: bench: target cuda, 2 calls: {{.*}}, 2 launches/call, 3 kernels,
+func.func @column_sum(%x: tensor<?x4096xf32>) -> tensor<4096xf32> {
+  %r = ferric.reduce sum %x dims [0] : tensor<?x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}

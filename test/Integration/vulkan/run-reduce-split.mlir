@@ -54,3 +54,10 @@
 // MID-NOT: check:
 // ALL-COUNT-21: check: result {{[0-9]+}}: {{.*}}: ok
 // ALL-NOT: check:
+
+// --bench reports the kernels the runtime launched per call (counted by the
+// Vulkan runtime): the SPIR-V pipeline compiles for the inputs' shapes, so
+// every one of the program's 14 kernels runs (split-full and split-column-
+// narrow stages for the eight reductions of 70001 elements).
+// RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_f32 --input=randn:70001x1xf32 --bench=1 --warmup=0 | FileCheck %s --check-prefix=LAUNCHES
+// LAUNCHES: bench: target vulkan, 1 calls: {{.*}}, 14 launches/call, 14 kernels,
