@@ -48,6 +48,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -594,35 +595,24 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // hold other elements in every row: loaded with the row.
   RowRegisters invariant;
   SmallVector<Value> zeroIdx(sizes.size(), index(0));
-  SmallVector<OpOperand *> invariantOperands;
+  llvm::MapVector<RowRegisters::Key, OpOperand *> invariantOperands;
   for (linalg::GenericOp g : aligned ? ArrayRef<linalg::GenericOp>() : members)
     for (OpOperand &operand : g->getOpOperands()) {
-      if (!isa<MemRefType>(operand.get().getType()) ||
-          (g.isDpsInit(&operand) &&
-           !g.getMatchingBlockArgument(&operand).use_empty()))
+      if (!isa<MemRefType>(operand.get().getType()) || g.isDpsInit(&operand))
         continue;
       AffineMap map = g.getMatchingIndexingMap(&operand);
-      if (g.isDpsInit(&operand) || usesRowDims(map) ||
-          !isRowSpace(&operand, map) || invariant.lookup(operand.get(), map))
+      if (usesRowDims(map) || !isRowSpace(&operand, map))
         continue;
       // Written by a member: not invariant.
       if (llvm::any_of(members, [&](linalg::GenericOp m) {
             return llvm::is_contained(m.getDpsInits(), operand.get());
           }))
         continue;
-      if (!llvm::any_of(invariantOperands, [&](OpOperand *o) {
-            return o->get() == operand.get() &&
-                   cast<linalg::LinalgOp>(o->getOwner())
-                           .getMatchingIndexingMap(o) == map;
-          }))
-        invariantOperands.push_back(&operand);
+      invariantOperands.insert({{operand.get(), map}, &operand});
     }
   if (invariantOperands.size() * K * V <= rowLimits.invariantValues)
-    for (OpOperand *operand : invariantOperands) {
-      AffineMap map = cast<linalg::LinalgOp>(operand->getOwner())
-                          .getMatchingIndexingMap(operand);
-      invariant[{operand->get(), map}] = loadSlots(b, operand, map, zeroIdx);
-    }
+    for (auto [key, operand] : invariantOperands)
+      invariant[key] = loadSlots(b, operand, key.second, zeroIdx);
 
   // Teams of a block take consecutive rows; the loop bounds are uniform
   // across the block (barriers, full-warp shuffles), rows past the end
