@@ -517,7 +517,8 @@ func.func @residual_rmsnorm(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf3
 // normalization are one row program starting from the constant; the fill
 // and the copy are gone. gamma and beta, 16 values each per thread (32 >
 // row-program-invariant-values, 16), are loaded with every row after the
-// row itself.
+// row itself, one chunk of each where the normalization first uses it (not
+// all 32 values at once beside the row).
 // CHECK-LABEL: func.func @layernorm
 //   CHECK-NOT:   linalg.
 //   CHECK-NOT:   memref.copy
@@ -525,8 +526,35 @@ func.func @residual_rmsnorm(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf3
 //   CHECK-NOT:     vector.load %arg1
 //       CHECK:     scf.for
 // CHECK-COUNT-4:     vector.load %arg0
-// CHECK-COUNT-4:     vector.load %arg1
-// CHECK-COUNT-4:     vector.load %arg2
+//   CHECK-NOT:     vector.load
+//       CHECK:     gpu.shuffle
+//       CHECK:     vector.load %arg1
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.load %arg2
+//   CHECK-NOT:     vector.load
+//       CHECK:     vector.load %arg1
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.load %arg2
+//   CHECK-NOT:     vector.load
+//       CHECK:     vector.load %arg1
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.load %arg2
+//   CHECK-NOT:     vector.load
+//       CHECK:     vector.load %arg1
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.extract
+//  CHECK-NEXT:     vector.load %arg2
 //   CHECK-NOT:     vector.load
 // CHECK-COUNT-4:     vector.store
 //       CHECK:   ferric.schedule = "row-program-registers"
@@ -1032,4 +1060,55 @@ func.func @rms_dyn_bf16(%arg0: memref<4x?xbf16>) -> memref<4x?xbf16> {
   }
   memref.dealloc %alloc : memref<4xf32>
   return %alloc_2 : memref<4x?xbf16>
+}
+
+// -----
+
+// RMSNorm over rows of 768 bf16: a warp per row, 24 values per thread (3
+// chunks of 8). gamma (24 values > row-program-invariant-values) is loaded
+// with every row, and whole (its 48 bytes per thread are under
+// kRowProgramLazyBytes, 64): its three chunks one after the other once the
+// sum is known, not one before each chunk of the normalization.
+// CHECK-LABEL: func.func @rmsnorm_768_bf16(
+//       CHECK:   gpu.launch
+//       CHECK:     scf.for
+// CHECK-COUNT-3:     vector.load %arg0
+//   CHECK-NOT:     vector.load
+//       CHECK:     gpu.shuffle
+//       CHECK:     vector.load %arg1
+// CHECK-COUNT-8:     vector.extract
+//  CHECK-NEXT:     vector.load %arg1
+// CHECK-COUNT-8:     vector.extract
+//  CHECK-NEXT:     vector.load %arg1
+//   CHECK-NOT:     vector.load
+// CHECK-COUNT-3:     vector.store
+//       CHECK:   ferric.schedule = "row-program-registers"
+func.func @rmsnorm_768_bf16(%arg0: memref<64x768xbf16>, %arg1: memref<768xbf16>) -> memref<64x768xbf16> {
+  %cst = arith.constant 1.000000e-03 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f32
+  %cst_n = arith.constant 7.680000e+02 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x768xbf16>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %x = arith.extf %in : bf16 to f32
+    %sq = arith.mulf %x, %x : f32
+    %s = arith.addf %out, %sq : f32
+    linalg.yield %s : f32
+  }
+  %alloc_1 = memref.alloc() : memref<64x768xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg1, %arg0 : memref<64xf32>, memref<768xbf16>, memref<64x768xbf16>) outs(%alloc_1 : memref<64x768xbf16>) {
+  ^bb0(%s: f32, %g: bf16, %in: bf16, %o: bf16):
+    %m = arith.divf %s, %cst_n : f32
+    %e = arith.addf %m, %cst : f32
+    %r = math.rsqrt %e : f32
+    %x = arith.extf %in : bf16 to f32
+    %gf = arith.extf %g : bf16 to f32
+    %y = arith.mulf %x, %r : f32
+    %z = arith.mulf %y, %gf : f32
+    %t = arith.truncf %z : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  return %alloc_1 : memref<64x768xbf16>
 }

@@ -84,6 +84,18 @@ constexpr unsigned kRowProgramClusterValues = 32;
 /// residual add + RMSNorm over 4096 f32 slightly faster holding them).
 constexpr unsigned kRowProgramInvariantValues = 16;
 
+/// After a row program's first reduction, an operand read with every row
+/// (gamma and beta past row-program-invariant-values) whose values take at
+/// least this many bytes per thread is loaded one chunk at a time where its
+/// slots are first used, not whole: all of them at once waited in
+/// registers beside the row, and a block of 1024 threads has 64 registers
+/// each (H100, 2^28 elements: f32 RMSNorm over 32000 1018 -> 716 us, 100
+/// -> 0 bytes spilled; LayerNorm over 20000 / 32000 / 40960 1012 / 1650 /
+/// 2474 -> 719 / 834 / 869 us; every bf16 row and f32 rows of 16384 or
+/// fewer within 1%, except bf16 LayerNorm over 768, 48 bytes per thread,
+/// 1.7% slower with 8 bytes spilled, hence the threshold).
+constexpr unsigned kRowProgramLazyBytes = 64;
+
 /// The bytes of its input a thread of the split-full and column schedules
 /// loads per blockedFold block: the split-fold-bytes option's default.
 constexpr unsigned kFoldBytes = 128;

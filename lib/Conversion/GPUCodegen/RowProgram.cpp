@@ -19,12 +19,13 @@
 // like the loop space are read one element per slot with every row.
 // Operands that depend only on the reduced dim (LayerNorm's gamma and beta)
 // are loaded once per thread before the row loop if they take few registers
-// (row-program-invariant-values), else with every row. Each reduction folds
-// the thread's elements with a tree, the team with warp shuffles (and, for
-// teams wider than a warp, one value per warp through workgroup memory), and
-// every thread of the team gets the total. Elementwise members keep their
-// results in registers for the members after them and store only what is
-// read after the group.
+// (row-program-invariant-values), else with every row: after the first
+// reduction, chunk by chunk where first used (kRowProgramLazyBytes). Each
+// reduction folds the thread's elements with a tree, the team with warp
+// shuffles (and, for teams wider than a warp, one value per warp through
+// workgroup memory), and every thread of the team gets the total. Elementwise
+// members keep their results in registers for the members after them and store
+// only what is read after the group.
 //
 // A row too long for one block's registers (more than 1024 threads x 40
 // values, row-program-max-values) takes a thread-block cluster (sm_90):
@@ -548,44 +549,60 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     return s == K * V ? arow.endValid : arow.chunkValid[s / V];
   };
 
-  // The values of a row-space operand at every slot of the row at `idx`.
-  auto loadSlots = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
-                       ArrayRef<Value> idx) {
+  // The slots a load of the row-space operand read through `map` fills
+  // together with slot s: its chunk (or, with aligned chunks, the row's end
+  // alone, and every slot alone for operands not indexed like the loop
+  // space, which are read one element per slot).
+  auto slotGroup = [&](AffineMap map,
+                       unsigned s) -> std::pair<unsigned, unsigned> {
+    if (aligned && (!isLoopSpace(map) || s == K * V))
+      return {s, 1};
+    return {s - s % V, V};
+  };
+  // Loads the slots of slotGroup(map, s) of a row-space operand, in the row
+  // at `idx`, into `values` (one entry per slot).
+  auto loadGroup = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
+                       ArrayRef<Value> idx, unsigned s,
+                       MutableArrayRef<Value> values) {
     Value buffer = operand->get();
-    SmallVector<Value> values;
     if (aligned && !isLoopSpace(map)) {
-      for (unsigned s = 0; s < slots; ++s) {
-        SmallVector<Value> full(idx);
-        full[lastDim] = slotElement(s);
-        values.push_back(
-            memref::LoadOp::create(b, loc, buffer, indicesOf(operand, full)));
-      }
-      return values;
+      SmallVector<Value> full(idx);
+      full[lastDim] = slotElement(s);
+      values[s] =
+          memref::LoadOp::create(b, loc, buffer, indicesOf(operand, full));
+      return;
     }
     if (aligned) {
       Value flat = flatView(buffer);
-      for (unsigned k = 0; k < K; ++k) {
-        Value vec = loadChunk(b, loc, flat, arow.chunkAt[k], V);
-        for (unsigned v = 0; v < V; ++v)
-          values.push_back(vector::ExtractOp::create(b, loc, vec, v));
+      if (s == K * V) {
+        values[s] = memref::LoadOp::create(b, loc, flat, arow.endAt);
+        return;
       }
-      values.push_back(memref::LoadOp::create(b, loc, flat, arow.endAt));
-      return values;
-    }
-    for (unsigned k = 0; k < K; ++k) {
-      SmallVector<Value> full(idx);
-      full[lastDim] = chunkStart[k];
-      SmallVector<Value> at;
-      for (unsigned r = 0; r < map.getNumResults(); ++r)
-        at.push_back(full[map.getDimPosition(r)]);
-      if (V == 1) {
-        values.push_back(memref::LoadOp::create(b, loc, buffer, at));
-        continue;
-      }
-      Value vec = loadChunk(b, loc, buffer, at, V);
+      Value vec = loadChunk(b, loc, flat, arow.chunkAt[s / V], V);
       for (unsigned v = 0; v < V; ++v)
-        values.push_back(vector::ExtractOp::create(b, loc, vec, v));
+        values[s - s % V + v] = vector::ExtractOp::create(b, loc, vec, v);
+      return;
     }
+    unsigned k = s / V;
+    SmallVector<Value> full(idx);
+    full[lastDim] = chunkStart[k];
+    SmallVector<Value> at;
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      at.push_back(full[map.getDimPosition(r)]);
+    if (V == 1) {
+      values[s] = memref::LoadOp::create(b, loc, buffer, at);
+      return;
+    }
+    Value vec = loadChunk(b, loc, buffer, at, V);
+    for (unsigned v = 0; v < V; ++v)
+      values[k * V + v] = vector::ExtractOp::create(b, loc, vec, v);
+  };
+  // The values of a row-space operand at every slot of the row at `idx`.
+  auto loadSlots = [&](OpBuilder &b, OpOperand *operand, AffineMap map,
+                       ArrayRef<Value> idx) {
+    SmallVector<Value> values(slots);
+    for (unsigned s = 0; s < slots; s += slotGroup(map, s).second)
+      loadGroup(b, operand, map, idx, s, values);
     return values;
   };
 
@@ -704,6 +721,12 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
 
   RowRegisters regs;
   RowValues rowValues;
+  // Before the first reduction, each row-space operand is read whole where
+  // first used (the reduction needs every slot before its exchange); after
+  // it, one taking kRowProgramLazyBytes or more per thread is read chunk by
+  // chunk where each slot is first used, so that gamma and beta read with
+  // every row do not all wait in registers beside the row.
+  bool lazyLoads = false;
   // An input of `g` at slot s (null slot: the per-row value).
   auto inputAt = [&](OpOperand *operand, unsigned s) -> Value {
     Value v = operand->get();
@@ -724,9 +747,16 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     }
     SmallVector<Value> *cached = regs.lookup(v, map);
     if (!cached) {
-      regs[{v, map}] = loadSlots(b, operand, map, idx);
+      bool lazy =
+          lazyLoads &&
+          slots * bytesOf(cast<MemRefType>(v.getType()).getElementType()) >=
+              kRowProgramLazyBytes;
+      regs[{v, map}] =
+          lazy ? SmallVector<Value>(slots) : loadSlots(b, operand, map, idx);
       cached = regs.lookup(v, map);
     }
+    if (!(*cached)[s])
+      loadGroup(b, operand, map, idx, s, *cached);
     return (*cached)[s];
   };
   // The body of `g` at slot s with the accumulator (if any) bound to `acc`.
@@ -831,6 +861,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       }
       rowValues[g.getDpsInits()[0]] =
           finishRowReduction(b, members, g, fill, partial, idx, isStorer);
+      lazyLoads = true;
       continue;
     }
     // Elementwise: every slot, results kept for the members after it.
