@@ -19,9 +19,16 @@ if [ ! -f "$build/build.ninja" ]; then
     "${ferric_launcher[@]}" \
     -DFERRIC_STATIC_TOOLS=ON \
     -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=lld" \
-    -DCMAKE_SHARED_LINKER_FLAGS="-fuse-ld=lld"
+    -DCMAKE_SHARED_LINKER_FLAGS="-fuse-ld=lld" \
+    -DCMAKE_MODULE_LINKER_FLAGS="-fuse-ld=lld"
 fi
 ninja -C "$build" -j"${FERRIC_JOBS:-2}" ferric-run FerricCAPI ferric_cuda_runtime
+# The Python package's C fast path (abi3: also the GPU machine's Python),
+# when Python's headers were found.
+fastcall=$build/lib/_ferric_fastcall.abi3.so
+if ninja -C "$build" -t targets all | grep -q '^FerricPyFastCall:'; then
+  ninja -C "$build" -j"${FERRIC_JOBS:-2}" FerricPyFastCall
+fi
 pack=$build/pack
 rm -rf "$pack" && mkdir -p "$pack/run/bin" "$pack/run/lib" "$pack/capi/lib"
 cp "$build/bin/ferric-run" "$pack/run/bin/"
@@ -30,6 +37,7 @@ cp "$build/lib/libferric_cuda_runtime.so" "$pack/run/lib/"
 cp "$build/lib/libFerricCAPI.so.1" "$pack/capi/lib/libFerricCAPI.so"
 strip "$pack/capi/lib/libFerricCAPI.so"
 cp "$build/lib/libferric_cuda_runtime.so" "$pack/capi/lib/"
+[ -f "$fastcall" ] && cp "$fastcall" "$pack/capi/lib/"
 tar -C "$pack/run" -c bin lib | xz -T2 -2 > "$build/ferric-gpu-pack.tar.xz"
 tar -C "$pack/capi" -c lib | xz -T2 -2 > "$build/ferric-capi-pack.tar.xz"
 ls -la "$build/ferric-gpu-pack.tar.xz" "$build/ferric-capi-pack.tar.xz"

@@ -9,8 +9,9 @@ PKGS=(
   # LLVM/MLIR 22 (headers, shared libMLIR, tools, lit/FileCheck)
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libcurl4-openssl-dev
-  # unit tests and Python package tests
-  googletest libgtest-dev python3-numpy python3-pytest
+  # unit tests and Python package tests; Python's headers for the
+  # package's C fast path (python/csrc/fastcall.c)
+  googletest libgtest-dev python3-numpy python3-pytest python3-dev
   # DLPack interop tests of ferric.Tensor with torch (CPU-only on Debian)
   python3-torch
   # Vulkan on the CPU (Mesa lavapipe) and SPIR-V tools

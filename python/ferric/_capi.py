@@ -103,6 +103,30 @@ def _load():
 _lib = _load()
 
 
+def _load_fastcall():
+    """The C fast path of device calls (python/csrc/fastcall.c), built
+    beside the library; None without it or with FERRIC_FASTCALL=0 (every
+    call then runs in Python)."""
+    if os.environ.get("FERRIC_FASTCALL", "1") == "0":
+        return None
+    libdir = os.path.dirname(_lib._name)  # "" if the loader found it
+    path = os.path.join(os.path.abspath(libdir), "_ferric_fastcall.abi3.so")
+    if not libdir or not os.path.exists(path):
+        return None
+    import importlib.util
+    try:
+        spec = importlib.util.spec_from_file_location("_ferric_fastcall",
+                                                      path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except ImportError:
+        return None
+    return module
+
+
+_fastcall = _load_fastcall()
+
+
 def _declare(name, restype, *argtypes):
     fn = getattr(_lib, name)
     fn.restype = restype
@@ -252,8 +276,9 @@ def cache_stats():
     hits, misses = ctypes.c_uint(), ctypes.c_uint()
     _cache_stats(ctypes.byref(hits), ctypes.byref(misses))
     with _exe_stats_lock:
-        return CacheStats(hits.value, misses.value, _exe_counts["hits"],
-                          _exe_counts["misses"])
+        fast = _fastcall.hits() if _fastcall is not None else 0
+        return CacheStats(hits.value, misses.value,
+                          _exe_counts["hits"] + fast, _exe_counts["misses"])
 
 
 def _options_string(fuse=True, cache=True, pipeline=None, fuse_report=None,

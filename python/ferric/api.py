@@ -131,6 +131,12 @@ class Function:
         # a signature was checked and compiled: a hit skips tracing checks,
         # signature building and planning.
         self._fast = {}
+        # The same in C (python/csrc/fastcall.c), if built: its `call`
+        # answers NotImplemented for whatever the Python path must do.
+        self._fastcall = None
+        if _capi._fastcall is not None:
+            self._fastcall_obj = _capi._fastcall.FastCall(self.target)
+            self._fastcall = self._fastcall_obj.call
         self._generation = _generation[0]
         self._last_signature = None
         self._lock = threading.Lock()
@@ -226,6 +232,8 @@ class Function:
         if self._generation != _generation[0]:
             self._by_signature.clear()
             self._fast.clear()
+            if self._fastcall is not None:
+                self._fastcall_obj.clear()
             self._generation = _generation[0]
         hit = self._by_signature.get(sig)
         if hit is not None:
@@ -262,6 +270,11 @@ class Function:
 
     # Public API.
     def __call__(self, *inputs, stream=None):
+        fastcall = self._fastcall
+        if fastcall is not None and self._generation == _generation[0]:
+            results = fastcall(inputs, stream)
+            if results is not NotImplemented:
+                return results
         if stream is not None:
             if self.target != "cuda":
                 raise ValueError("stream= is for the cuda target (this "
@@ -328,8 +341,11 @@ class Function:
             compiled = self._compiled(sig)
             self._last_signature = sig
             if compiled.direct:
-                self._fast[tuple(x for t in tensors
-                                 for x in (t.shape, t.dtype))] = compiled
+                key = tuple(x for t in tensors for x in (t.shape, t.dtype))
+                if self._fastcall is not None and key not in self._fast:
+                    _tensor.fastcall_add(self._fastcall_obj, key,
+                                         compiled.exe, self._single)
+                self._fast[key] = compiled
         results = _tensor.run_device(
             compiled.exe, plan_arguments(compiled.emitted.plan, tensors),
             stream)

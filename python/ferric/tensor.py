@@ -772,14 +772,57 @@ class _Frame:
             r.is_tensor and -1 not in r.shape for r in exe.results)
 
 
-def _new_tensor(owner, ptr, shape, dtype, device, host):
+def _result_fields(owner, ptr, shape, dtype, device):
+    """The attributes of a computed Tensor (a call's result), by name."""
+    return {"_owner": owner, "_ptr": ptr,
+            "_host_arr": None if device == "cuda" else _LAZY_HOST,
+            "shape": shape, "dtype": dtype, "device": device, "_node": None,
+            "_stream": None, "_error": None, "_cuda_stream": None,
+            "_cuda_ready": None, "_order": 0}
+
+
+def _new_tensor(owner, ptr, shape, dtype, device):
     """Tensor._make for a shape that is a tuple of ints already."""
     t = object.__new__(Tensor)
-    t._owner, t._ptr, t._host_arr = owner, ptr, host
-    t.shape, t.dtype, t.device = shape, dtype, device
-    t._node = t._stream = t._error = t._cuda_stream = t._cuda_ready = None
-    t._order = 0
+    t.__dict__.update(_result_fields(owner, ptr, shape, dtype, device))
     return t
+
+
+def _own_memory_types():
+    """The owners of memory from the runtime's caching allocator: the
+    runner marks such an input as used by a stream= call's stream, and the
+    allocator hands it out again only after the stream got past the call
+    (ferric_run_device_on_stream), so freeing it early is safe."""
+    types = (_TargetBuffer, _DeviceResults)
+    if _capi._fastcall is not None:
+        types += (_capi._fastcall.Results,)
+    return types
+
+
+def _foreign_owners(tensors):
+    """What a stream= call's results keep alive of its inputs: the owners
+    of memory from elsewhere (torch, CuPy), which must stay allocated until
+    the stream ran the call. Not ferric's own buffers: keeping those would
+    chain every result of ``x = f(x, stream=s)`` to the one before it, and
+    none would ever be freed."""
+    own = _own_memory_types()
+    return [t._owner for t in tensors if not isinstance(t._owner, own)]
+
+
+def fastcall_add(fast, key, exe, single):
+    """Registers the executable `exe` of the signature `key` ((shape,
+    dtype) of each input, flattened) with the C fast path `fast` (a
+    _ferric_fastcall.FastCall): the inputs' views and the results' Tensor
+    attributes, as run_device would make them."""
+    views = [(_DTYPE_CODE.get(key[2 * i + 1], -1), key[2 * i])
+             for i in range(len(key) // 2)]
+    static = all(r.is_tensor and -1 not in r.shape for r in exe.results)
+    templates = tuple(
+        _result_fields(None, 0, r.shape if static else None,
+                       r.dtype if static else None, exe.target)
+        for r in exe.results)
+    return fast.add(key, exe, exe._handle.value, views, templates,
+                    not static, single)
 
 
 def _frame(exe):
@@ -855,7 +898,7 @@ def run_device(exe, tensors, stream=None):
     out, nout = _OUT_PTR.from_buffer_copy(frame.out), frame.nout.value
     owner = _DeviceResults(out, nout)
     if stream is not None:
-        owner.inputs = [t._owner for t in tensors]
+        owner.inputs = _foreign_owners(tensors)
         ready = _Event(stream) if ready is None else \
             _Event.of_results(ready, owner)
     device = exe.target
@@ -870,11 +913,24 @@ def run_device(exe, tensors, stream=None):
             dt = _capi.dtype_from_code(r.dtype)
             shape = tuple(r.shape[k] for k in range(r.rank))
         ptr = r.data or 0
-        host = None if device == "cuda" else _LAZY_HOST
-        t = _new_tensor(owner, ptr, shape, dt, device, host)
+        t = _new_tensor(owner, ptr, shape, dt, device)
         if stream is not None:
             t._cuda_stream, t._cuda_ready = stream, ready
         if ptr and ptr in inputs:
             t = asarray(t, copy=True)  # (after waiting for `stream`)
         results.append(t)
     return results
+
+
+if _capi._fastcall is not None:
+    if _capi._run_device_on_stream_event is None:
+        _capi._fastcall = None  # an older library: calls run in Python
+    else:
+        _capi._fastcall.init(
+            ctypes.cast(_capi._run_device, ctypes.c_void_p).value,
+            ctypes.cast(_capi._run_device_on_stream_event,
+                        ctypes.c_void_p).value,
+            ctypes.cast(_capi._device_tensors_free, ctypes.c_void_p).value,
+            Tensor, _Event, {c: n for n, c in _DTYPE_CODE.items()},
+            _capi._check, lambda t: asarray(t, copy=True),
+            _own_memory_types())
