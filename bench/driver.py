@@ -116,12 +116,13 @@ def twins():
         **{f"softmax_{m}": (softmax, lambda n, m=m: [(rows(n, m), m)])
            for m in (32, 128, 1024, 4096, 32000, 40960, 50257, 128256,
                      131072, 152064, 256000, 262144, 524288)},
-        # LayerNorm and RMSNorm (with gamma/beta) over rows of 768 and 16384.
+        # LayerNorm and RMSNorm (with gamma/beta) over rows of 768, 16384
+        # and 32000.
         **{f"layernorm_{m}": (layernorm,
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
-           for m in (768, 16384)},
+           for m in (768, 16384, 32000)},
         **{f"rmsnorm_{m}": (rmsnorm, lambda n, m=m: [(rows(n, m), m), (m,)])
-           for m in (768, 16384)},
+           for m in (768, 16384, 32000)},
         # Column and full reductions (issue 13): wide and 8-column sums/max,
         # full sum and mean; one small output each (OUTPUT_ELEMENTS).
         **{f"column_{k}{sfx}": (lambda x, k=k: getattr(torch, "amax" if k == "max" else k)(x, 0),
@@ -185,8 +186,8 @@ ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
         "softmax_40960", "softmax_50257", "softmax_128256", "softmax_131072",
         "softmax_152064", "softmax_256000", "softmax_262144", "softmax_524288", "layernorm_768",
-        "layernorm_16384", "rmsnorm_768",
-        "rmsnorm_16384"]
+        "layernorm_16384", "layernorm_32000", "rmsnorm_768",
+        "rmsnorm_16384", "rmsnorm_32000"]
 
 
 # The column and full reductions (issue 13), not in the default set either.

@@ -108,11 +108,10 @@ static PyGetSetDef resultsGetSet[] = {
 
 static char resultsDoc[] = "The result buffers of one call (freed with the "
                            "last Tensor that refers to them).";
-static PyType_Slot resultsSlots[] = {
-    {Py_tp_dealloc, (void *)resultsDealloc},
-    {Py_tp_doc, resultsDoc},
-    {Py_tp_getset, resultsGetSet},
-    {0, NULL}};
+static PyType_Slot resultsSlots[] = {{Py_tp_dealloc, (void *)resultsDealloc},
+                                     {Py_tp_doc, resultsDoc},
+                                     {Py_tp_getset, resultsGetSet},
+                                     {0, NULL}};
 static PyType_Spec resultsSpec = {"ferric._fastcall.Results", sizeof(Results),
                                   0, Py_TPFLAGS_DEFAULT, resultsSlots};
 
@@ -191,8 +190,8 @@ static PyObject *fastCallAdd(PyObject *self, PyObject *args) {
   PyObject *key, *exe, *handle, *views, *templates;
   int readBack, single;
   if (!PyArg_ParseTuple(args, "O!OOOO!pp:add", &PyTuple_Type, &key, &exe,
-                        &handle, &views, &PyTuple_Type, &templates,
-                        &readBack, &single))
+                        &handle, &views, &PyTuple_Type, &templates, &readBack,
+                        &single))
     return NULL;
   PyObject *seq = PySequence_Tuple(views);
   if (!seq)
@@ -322,12 +321,12 @@ static int setStolen(PyObject *dict, PyObject *key, PyObject *value) {
 }
 
 /* The results of one call as Tensors (one, or a tuple). */
-static PyObject *wrapResults(Entry *e, ferric_tensor *out,
-                             size_t nout, PyObject *streamObj, void *ready,
-                             PyObject *owners, void *const *inputPtrs) {
+static PyObject *wrapResults(Entry *e, ferric_tensor *out, size_t nout,
+                             PyObject *streamObj, void *ready, PyObject *owners,
+                             void *const *inputPtrs) {
   Results *owner = (Results *)((allocfunc)PyType_GetSlot(
-      (PyTypeObject *)gResultsType,
-      Py_tp_alloc))((PyTypeObject *)gResultsType, 0);
+      (PyTypeObject *)gResultsType, Py_tp_alloc))((PyTypeObject *)gResultsType,
+                                                  0);
   if (!owner) {
     gFree(out, nout);
     return NULL;
@@ -361,9 +360,9 @@ static PyObject *wrapResults(Entry *e, ferric_tensor *out,
     goto fail;
   for (size_t i = 0; i < nout; ++i) {
     PyObject *dict;
-    PyObject *t = newInstance(gTensorType, gTensorAlloc,
-                              PyTuple_GetItem(e->templates, (Py_ssize_t)i),
-                              &dict);
+    PyObject *t =
+        newInstance(gTensorType, gTensorAlloc,
+                    PyTuple_GetItem(e->templates, (Py_ssize_t)i), &dict);
     if (!t)
       goto fail;
     PyTuple_SetItem(list, (Py_ssize_t)i, t); /* steals t */
@@ -472,8 +471,7 @@ static PyObject *fastCallCall(PyObject *self, PyObject *const *args,
       goto done;
     }
     if (node != Py_None || error != Py_None ||
-        (device != f->device &&
-         PyUnicode_Compare(device, f->device) != 0)) {
+        (device != f->device && PyUnicode_Compare(device, f->device) != 0)) {
       ++got;
       goto done;
     }
@@ -604,13 +602,12 @@ static PyMethodDef fastCallMethods[] = {
 
 static char fastCallDoc[] =
     "FastCall(device): the device fast path of one ferric.Function";
-static PyType_Slot fastCallSlots[] = {
-    {Py_tp_init, (void *)fastCallInit},
-    {Py_tp_new, (void *)PyType_GenericNew},
-    {Py_tp_dealloc, (void *)fastCallDealloc},
-    {Py_tp_methods, fastCallMethods},
-    {Py_tp_doc, fastCallDoc},
-    {0, NULL}};
+static PyType_Slot fastCallSlots[] = {{Py_tp_init, (void *)fastCallInit},
+                                      {Py_tp_new, (void *)PyType_GenericNew},
+                                      {Py_tp_dealloc, (void *)fastCallDealloc},
+                                      {Py_tp_methods, fastCallMethods},
+                                      {Py_tp_doc, fastCallDoc},
+                                      {0, NULL}};
 static PyType_Spec fastCallSpec = {
     "ferric._fastcall.FastCall", sizeof(FastCall), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, fastCallSlots};
@@ -676,10 +673,14 @@ static PyMethodDef moduleMethods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduleDef = {
-    PyModuleDef_HEAD_INIT, "_ferric_fastcall",
-    "The device call of ferric.Function in C (see fastcall.c).", -1,
-    moduleMethods,         NULL,
-    NULL,                  NULL,
+    PyModuleDef_HEAD_INIT,
+    "_ferric_fastcall",
+    "The device call of ferric.Function in C (see fastcall.c).",
+    -1,
+    moduleMethods,
+    NULL,
+    NULL,
+    NULL,
     NULL};
 
 static PyObject *intern(const char *s) { return PyUnicode_InternFromString(s); }
