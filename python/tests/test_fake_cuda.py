@@ -222,3 +222,39 @@ def test_out_of_device_memory_is_an_error():
     """, FERRIC_FAKE_CUDA_MEMORY="4096")
     assert out["raised"] is not None, out
     assert "out of memory" in out["text"], out
+
+
+def _ctx_checks(calls):
+    """cuCtxGetCurrent calls of a process making `calls` stream= calls."""
+    environment = dict(os.environ)
+    environment.update({
+        "FERRIC_CUDA_DRIVER": FAKE, "FERRIC_FAKE_CUDA_CALLS": "1",
+        "FERRIC_CUBLASLT": "/nonexistent/libcublasLt.so",
+        "CUDA_HOME": CUDA_HOME,
+        "PYTHONPATH": os.path.join(os.path.dirname(__file__), ".."),
+    })
+    body = PRELUDE + textwrap.dedent("""
+        a = ferric.asarray(np.ones(1024, np.float32), device="cuda")
+        f = ferric.jit(lambda p, q: p + q, target="cuda")
+        for _ in range(%d):
+            r = f(a, a, stream=2)
+    """ % calls)
+    p = subprocess.run([sys.executable, "-c", body], capture_output=True,
+                       text=True, env=environment, timeout=300)
+    assert p.returncode == 0, p.stderr[-3000:]
+    for line in p.stderr.splitlines():
+        if line.startswith("fake-cuda: calls:"):
+            for item in line.split(":", 2)[2].split(","):
+                name, count = item.split()
+                if name == "cuCtxGetCurrent":
+                    return int(count)
+    raise AssertionError("no call counts in: " + p.stderr[-2000:])
+
+
+def test_stream_call_checks_the_context_once():
+    # The runtime checks the current context when the call's stream loan
+    # begins and trusts it until the loan ends, where every runtime entry
+    # point used to ask: three cuCtxGetCurrent per stream= call (the loan's,
+    # the readiness event's record after it, the previous results' free)
+    # instead of six.
+    assert _ctx_checks(150) - _ctx_checks(50) == 300

@@ -145,7 +145,17 @@ int32_t &ferric::cuda::defaultDevice() {
   return device;
 }
 
+CUcontext &ferric::cuda::loanContext() {
+  thread_local CUcontext context = nullptr;
+  return context;
+}
+
 const Driver *ferric::cuda::loadedDriver() { return driverLoad().driver; }
+
+CUcontext ferric::cuda::enterContext() {
+  const Driver *driver = enter();
+  return driver ? primaryContext(*driver, defaultDevice()) : nullptr;
+}
 
 const Driver *ferric::cuda::enter() {
   const DriverLoad &load = driverLoad();
@@ -157,6 +167,8 @@ const Driver *ferric::cuda::enter() {
   CUcontext context = primaryContext(driver, defaultDevice());
   if (!context)
     return nullptr;
+  if (context == loanContext())
+    return &driver;
   CUcontext current = nullptr;
   if (driver.api.cuCtxGetCurrent(&current) == CUDA_SUCCESS &&
       current == context)

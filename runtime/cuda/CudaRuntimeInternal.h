@@ -65,8 +65,17 @@ const Driver *loadedDriver();
 /// device current, or null after recording why not. Every entry point calls
 /// this first.
 const Driver *enter();
+/// enter(), returning the context it made current (null on failure).
+CUcontext enterContext();
 /// The device the calling thread works on (mgpuSetDefaultDevice).
 int32_t &defaultDevice();
+/// The context enter() found current when a stream loan began
+/// (ferricCudaUseStream), null outside loans: within one loan (one call of
+/// a compiled function on a caller's stream) nothing else runs on the
+/// thread to change the current context, so enter() trusts it for that
+/// device instead of asking the driver on every runtime call (six
+/// cuCtxGetCurrent per small call, 0.3 us on the H100 host).
+CUcontext &loanContext();
 /// Replaces every resolved entry point of `api` by a wrapper that counts its
 /// calls and host time, printed at exit (FERRIC_CUDA_PROFILE;
 /// CudaProfile.cpp).

@@ -238,6 +238,13 @@ extern "C" void ferricCudaUseStream(int active, void *stream) {
   if (threadStreams.hasLent && !active)
     if (const Driver *driver = loadedDriver())
       endLoan(*driver, threadStreams.lent);
+  // The context is checked (and made current) once for the whole loan, if
+  // there is a driver (lending needs none and records nothing without).
+  loanContext() = nullptr;
+  if (active && loadedDriver()) {
+    runtime::QuietScope quiet;
+    loanContext() = enterContext();
+  }
   threadStreams.hasLent = active != 0;
   // Null (the legacy default stream) is lent as CU_STREAM_LEGACY: some
   // users of the cached stream take null for "no stream".
