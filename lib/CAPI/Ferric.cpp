@@ -176,7 +176,10 @@ struct OutputBlock {
       releaseOnTarget(target, r.allocation);
     for (TargetTensor &t : onTarget)
       releaseOnTarget(target, t.allocation);
-    destroyTargetEvent(target, ready);
+    if (readyIsLoanEvent)
+      releaseLoanEvent(target, ready);
+    else
+      destroyTargetEvent(target, ready);
   }
   /// ferric_run's results: on the host, copied or in place (those with an
   /// allocation are freed on destruction).
@@ -185,8 +188,11 @@ struct OutputBlock {
   /// on destruction).
   Target target = Target::CPU;
   std::vector<TargetTensor> onTarget;
-  /// ferric_run_device_on_stream_event's event, destroyed with the results.
+  /// ferric_run_device_on_stream_event's event, destroyed with the results:
+  /// the one the call's stream loan ended with (takeLoanEvent), else one
+  /// recorded after the call.
   void *ready = nullptr;
+  bool readyIsLoanEvent = false;
   /// One view more than there are results, so that the array is never
   /// empty and its address identifies the block.
   std::vector<ferric_tensor> views;
@@ -545,12 +551,19 @@ static ferric_status runDevice(const char *fn, ferric_executable *exe,
     v.data = t.data;
   }
   if (ready) {
-    // Without the event the call fails and the block frees the results
-    // (stream-ordered, like any result freed while the stream runs).
-    auto event = recordTargetEvent(Target::CUDA, *stream);
-    if (!event)
-      return fail(FERRIC_ERROR_RUN, event.takeError());
-    *ready = block->ready = *event;
+    // The allocator's event after the call's work, when its loan recorded
+    // one: one cuEventRecord per call instead of two.
+    if (void *loanEvent = takeLoanEvent(Target::CUDA)) {
+      block->readyIsLoanEvent = true;
+      *ready = block->ready = loanEvent;
+    } else {
+      // Without the event the call fails and the block frees the results
+      // (stream-ordered, like any result freed while the stream runs).
+      auto event = recordTargetEvent(Target::CUDA, *stream);
+      if (!event)
+        return fail(FERRIC_ERROR_RUN, event.takeError());
+      *ready = block->ready = *event;
+    }
   }
   publish(deviceOutputs(), std::move(block), outputs, nout);
   return FERRIC_OK;

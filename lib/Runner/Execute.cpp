@@ -543,6 +543,25 @@ llvm::Error mlir::ferric::runner::synchronizeTargetEvent(Target target,
                      [&] { (*lib)->api->eventSynchronize(event); });
 }
 
+void *mlir::ferric::runner::takeLoanEvent(Target target) {
+  auto lib = eventRuntime(target);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return nullptr;
+  }
+  return (*lib)->api->takeLoanEvent ? (*lib)->api->takeLoanEvent() : nullptr;
+}
+
+void mlir::ferric::runner::releaseLoanEvent(Target target, void *event) {
+  auto lib = eventRuntime(target);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return;
+  }
+  if (event && (*lib)->api->releaseEvent)
+    (*lib)->api->releaseEvent(event);
+}
+
 void mlir::ferric::runner::destroyTargetEvent(Target target, void *event) {
   auto lib = eventRuntime(target);
   if (!lib) {

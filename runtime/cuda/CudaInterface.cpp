@@ -74,6 +74,8 @@ const FerricRuntimeV1 kInterface = {
     /*useStream=*/ferricCudaUseStream,
     /*memRecordStream=*/ferricCudaMemRecordStream,
     /*launchCount=*/ferricCudaLaunchCount,
+    /*takeLoanEvent=*/ferricCudaTakeLoanEvent,
+    /*releaseEvent=*/ferricCudaReleaseEvent,
 };
 
 } // namespace

@@ -86,6 +86,10 @@ struct BlockCache {
 };
 /// The blocks the calling thread's current loan used (endLoan stamps them).
 thread_local std::vector<CUdeviceptr> loanBlocks;
+/// The event the calling thread's last loan ended with, held (one of its
+/// eventUsers) until ferricCudaTakeLoanEvent hands the hold over or the
+/// next loan ends.
+thread_local CUevent heldLoanEvent = nullptr;
 BlockCache &blockCache() {
   static BlockCache *cache = new BlockCache(); // outlives static destructors
   return *cache;
@@ -166,9 +170,14 @@ void waitForUses(const Driver &driver, BlockCache &cache, FreeBlock &block,
 } // namespace
 
 void ferric::cuda::endLoan(const Driver &driver, CUstream stream) {
+  BlockCache &cache = blockCache();
+  if (heldLoanEvent) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    releaseEvent(cache, heldLoanEvent);
+    heldLoanEvent = nullptr;
+  }
   if (loanBlocks.empty() || !cachingAllocatorEnabled())
     return loanBlocks.clear();
-  BlockCache &cache = blockCache();
   std::lock_guard<std::mutex> lock(cache.mutex);
   CUevent event = takeEvent(driver, cache);
   if (event && !check(driver, "cuEventRecord",
@@ -179,7 +188,9 @@ void ferric::cuda::endLoan(const Driver &driver, CUstream stream) {
   // Without an event the uses stay unstamped: their free records one (the
   // caller's stream must then still exist), as before.
   if (event) {
-    cache.eventUsers[event] = 0;
+    // One user: the hold for ferricCudaTakeLoanEvent.
+    cache.eventUsers[event] = 1;
+    heldLoanEvent = event;
     for (CUdeviceptr ptr : loanBlocks) {
       auto it = cache.live.find(ptr);
       if (it == cache.live.end())
@@ -191,12 +202,22 @@ void ferric::cuda::endLoan(const Driver &driver, CUstream stream) {
           ++cache.eventUsers[event];
         }
     }
-    if (cache.eventUsers[event] == 0) {
-      cache.eventUsers.erase(event);
-      cache.spareEvents.push_back(event);
-    }
   }
   loanBlocks.clear();
+}
+
+extern "C" void *ferricCudaTakeLoanEvent(void) {
+  CUevent event = heldLoanEvent;
+  heldLoanEvent = nullptr;
+  return event;
+}
+
+extern "C" void ferricCudaReleaseEvent(void *event) {
+  if (!event)
+    return;
+  BlockCache &cache = blockCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  releaseEvent(cache, handle<CUevent_st>(event));
 }
 
 extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,

@@ -182,6 +182,14 @@ FERRIC_CUDA_EXPORT void ferricCudaMemRecordStream(void *ptr, void *stream);
  * cublasLtMatmul, as one): the table's launchCount. */
 FERRIC_CUDA_EXPORT uint64_t ferricCudaLaunchCount(void);
 
+/* The event the calling thread's last loan (ferricCudaUseStream) recorded on
+ * its stream when it ended, held for the caller until
+ * ferricCudaReleaseEvent; null if it recorded none (the loan used no block
+ * of the caching allocator, or the allocator is off): the table's
+ * takeLoanEvent and releaseEvent. */
+FERRIC_CUDA_EXPORT void *ferricCudaTakeLoanEvent(void);
+FERRIC_CUDA_EXPORT void ferricCudaReleaseEvent(void *event);
+
 /*===----------------------------------------------------------------------===*\
 |* Matmul through cuBLASLt                                                    *|
 \*===----------------------------------------------------------------------===*/

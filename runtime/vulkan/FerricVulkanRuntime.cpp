@@ -332,6 +332,8 @@ const FerricRuntimeV1 kInterface = {
     /*useStream=*/nullptr,
     /*memRecordStream=*/nullptr,
     /*launchCount=*/ferricVulkanLaunchCount,
+    /*takeLoanEvent=*/nullptr,
+    /*releaseEvent=*/nullptr,
 };
 
 } // namespace

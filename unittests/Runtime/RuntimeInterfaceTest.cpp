@@ -125,6 +125,12 @@ TEST(RuntimeInterfaceTest, CudaLoadsAndReportsNoDriver) {
   // Launches are counted (ferric-run --bench's launches per call); none yet.
   ASSERT_NE(l.api->launchCount, nullptr);
   EXPECT_EQ(l.api->launchCount(), 0u);
+  // A stream loan's event is kept for the caller; with no loan yet there is
+  // none, and giving back nothing is a no-op.
+  ASSERT_NE(l.api->takeLoanEvent, nullptr);
+  ASSERT_NE(l.api->releaseEvent, nullptr);
+  EXPECT_EQ(l.api->takeLoanEvent(), nullptr);
+  l.api->releaseEvent(nullptr);
   // CUDA times with events, not with lastKernelMs.
   EXPECT_NE(l.api->eventCreateTimed, nullptr);
   EXPECT_NE(l.api->eventRecord, nullptr);
@@ -190,6 +196,9 @@ TEST(RuntimeInterfaceTest, VulkanLoadsAndRoundTrips) {
   EXPECT_STREQ(l.api->name, "vulkan");
   ASSERT_NE(l.api->launchCount, nullptr);
   EXPECT_EQ(l.api->launchCount(), 0u);
+  // No streams, no loans.
+  EXPECT_EQ(l.api->takeLoanEvent, nullptr);
+  EXPECT_EQ(l.api->releaseEvent, nullptr);
   // Launches are synchronous: no timed events, a kernel time instead.
   EXPECT_EQ(l.api->eventCreateTimed, nullptr);
   EXPECT_EQ(l.api->eventRecord, nullptr);

@@ -261,14 +261,16 @@ FERRIC_CAPI_EXPORT ferric_status ferric_run_device_on_stream(
     ferric_executable *exe, const ferric_tensor *inputs, size_t n, void *stream,
     ferric_tensor **outputs, size_t *nout);
 
-/* ferric_run_device_on_stream that also records an event on `stream` right
- * after the call, as ferric_target_event_record would, in `*ready` (never
- * NULL on success): the results are ready when it is, also after `stream`
- * is destroyed. The event belongs to the results: ferric_device_tensors_free
- * destroys it (do not pass it to ferric_target_event_destroy). One call
- * instead of three for callers that track readiness per result (the Python
- * package). `ready` must not be NULL. If the event cannot be recorded the
- * call fails and its results are freed. */
+/* ferric_run_device_on_stream that also gives an event recorded on `stream`
+ * right after the call, as ferric_target_event_record would, in `*ready`
+ * (never NULL on success): the results are ready when it is, also after
+ * `stream` is destroyed. It is the caching allocator's event for the
+ * buffers the call used when the runtime recorded one, so the call costs
+ * one event record, not two. The event belongs to the results:
+ * ferric_device_tensors_free destroys it (do not pass it to
+ * ferric_target_event_destroy). One call instead of three for callers that
+ * track readiness per result (the Python package). `ready` must not be NULL. If
+ * the event cannot be recorded the call fails and its results are freed. */
 FERRIC_CAPI_EXPORT ferric_status ferric_run_device_on_stream_event(
     ferric_executable *exe, const ferric_tensor *inputs, size_t n, void *stream,
     ferric_tensor **outputs, size_t *nout, void **ready);

@@ -233,6 +233,14 @@ llvm::Error synchronizeTargetEvent(Target target, void *event);
 /// Gives back an event of recordTargetEvent (null: nothing); the caller
 /// must not use it any more.
 void destroyTargetEvent(Target target, void *event);
+/// The event the calling thread's last call on a caller's stream
+/// (runOnTarget with a stream) left recorded there after its work, held
+/// until releaseLoanEvent: an event recordTargetEvent would record at the
+/// same point, without another record. Null if that call recorded none or
+/// the runtime does not keep one (then use recordTargetEvent).
+void *takeLoanEvent(Target target);
+/// Gives back an event of takeLoanEvent (null: nothing).
+void releaseLoanEvent(Target target, void *event);
 
 /// ferric-fuse's report on every function of `irText` (what
 /// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything.

@@ -118,6 +118,16 @@ typedef struct FerricRuntimeV1 {
    * where the runtime does not count. ferric-run --bench reports the
    * difference across a call as its launches per call. */
   uint64_t (*launchCount)(void);
+
+  /* The event the calling thread's last stream loan recorded on its stream
+   * when it ended (after all the work the loan queued; the caching
+   * allocator's event for the blocks the loan used), with a hold that the
+   * caller gives back with releaseEvent; null if that loan recorded none.
+   * A caller that needs an event right after a call on its stream (the C
+   * API's ferric_run_device_on_stream_event) takes this one instead of
+   * recording another. Both null where not implemented. */
+  void *(*takeLoanEvent)(void);
+  void (*releaseEvent)(void *event);
 } FerricRuntimeV1;
 
 /* The entry point's type. Returns the runtime's table when it implements
