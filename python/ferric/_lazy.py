@@ -135,13 +135,16 @@ def _attrs_key(attrs):
                  for k, v in sorted(attrs.items()))
 
 
-def _graph_key(device, order, roots, inputs):
+def _graph_key(device, order, roots, inputs, attrs_keys):
+    """`attrs_keys`: _attrs_key of the nodes, by id, where known."""
     index = {}
     parts = []
     for n in order:
         index[id(n)] = len(parts)
-        parts.append((n.op, _attrs_key(n.attrs),
-                      tuple([index[id(a)] for a in n.args])))
+        akey = attrs_keys.get(id(n))
+        if akey is None:
+            akey = _attrs_key(n.attrs)
+        parts.append((n.op, akey, tuple([index[id(a)] for a in n.args])))
     return (device, tuple(parts), tuple([index[id(r)] for r in roots]),
             tuple([(t.dtype, t.shape) for t in inputs]))
 
@@ -169,8 +172,9 @@ class _Stream:
         self.input_index = {}  # id(Tensor) -> k
         self.checker = _Emitter([], static=True)
         self.vals = {}
-        self.pending = weakref.WeakSet()
+        self.pending = []  # weakref.ref of each recorded Tensor
         self.nodes = {}  # id(E) -> the E (kept alive while recorded)
+        self.attrs_keys = {}  # id(E) -> _attrs_key(E.attrs), for _graph_key
         self.ops = 0
 
     def leaf(self, t):
@@ -213,7 +217,8 @@ class _Stream:
         # the errors), then looked up.
         if n.op == "input":
             return self.checker.visit(n, self.vals)
-        key = (n.op, _attrs_key(n.attrs),
+        akey = self.attrs_keys[id(n)] = _attrs_key(n.attrs)
+        key = (n.op, akey,
                tuple([_operand_key(self.vals[id(a)]) for a in n.args]))
         hit = _checked.get(key)
         if hit is not None:
@@ -227,7 +232,8 @@ class _Stream:
         return v
 
     def flush(self):
-        live = [t for t in self.pending if t._node is not None]
+        live = [t for t in (r() for r in self.pending)
+                if t is not None and t._node is not None]
         if self is _state.streams.get(self.device):
             del _state.streams[self.device]
         if not live:
@@ -241,7 +247,8 @@ class _Stream:
             _nbytes(self.vals[id(n)]) for n in ops if id(n) not in root_ids)
         cfg = _config()
         try:
-            key = _graph_key(self.device, order, roots, self.inputs)
+            key = _graph_key(self.device, order, roots, self.inputs,
+                             self.attrs_keys)
             with _cache_lock:
                 hit = _graphs.get(key)
                 if hit is not None:
@@ -320,10 +327,16 @@ def record(make, operands):
     """Records `make(*E operands)` over `operands` (Tensors and numbers);
     returns the pending Tensor (already computed when not lazy)."""
     tensors = [o for o in operands if isinstance(o, _t.Tensor)]
+    device = tensors[0].device if tensors else None
     for o in tensors:
         if o._error is not None:
             raise o._error
-    s = _stream_for(tensors)
+        if o.device != device:
+            device = None
+    cfg = _state.configs[-1] if _state.configs else _EAGER
+    s = _state.streams.get(device) if cfg.target is None else None
+    if s is None:  # a new stream, mixed devices or a target to check
+        s = _stream_for(tensors)
     leaves = [s.leaf(o) if isinstance(o, _t.Tensor) else o for o in operands]
     node = make(*leaves)
     v = s.check(node)  # raises here, at the recording call
@@ -331,10 +344,10 @@ def record(make, operands):
         raise FerricError("the operation folded to a constant")
     _order[0] += 1
     out = _t.Tensor._pending(s, node, v.shape, v.dtype, _order[0])
-    s.pending.add(out)
+    s.pending.append(weakref.ref(out))
     s.ops += 1
-    _count(ops_recorded=1)
-    cfg = _config()
+    with _counts_lock:
+        _counts["ops_recorded"] += 1
     if not cfg.enabled or s.ops >= cfg.max_fusion_ops:
         s.flush()
     return out

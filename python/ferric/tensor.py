@@ -166,8 +166,12 @@ class Tensor:
     # no memory until its stream flushes.
     @classmethod
     def _pending(cls, stream, node, shape, dtype, order):
-        t = cls._make(None, None, shape, dtype, stream.device)
+        # (shape: the checker's tuple of ints already.)
+        t = object.__new__(cls)
+        t._owner = t._ptr = t._host = None
+        t.shape, t.dtype, t.device = shape, dtype, stream.device
         t._node, t._stream, t._order = node, stream, order
+        t._error = t._cuda_stream = t._cuda_ready = None
         return t
 
     def _settle(self, r):
@@ -300,7 +304,7 @@ class Tensor:
 
     # Operations: recorded in lazy mode, run at once otherwise.
     def _op(self, make, *others):
-        from . import _lazy as lazy
+        lazy = _lazy_module()
         ops = [self]
         for o in others:
             if isinstance(o, (Tensor, int, float)) and not isinstance(o,
@@ -448,6 +452,18 @@ def _unary(name):
 for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "relu", "sigmoid",
               "silu", "neg", "abs"):
     setattr(Tensor, _name, _unary(_name))
+
+
+def _lazy_module():
+    """ferric._lazy (imported on first use: it imports this module)."""
+    global _lazy
+    if _lazy is None:
+        from . import _lazy as module
+        _lazy = module
+    return _lazy
+
+
+_lazy = None
 
 
 def where(mask, if_true, if_false):
