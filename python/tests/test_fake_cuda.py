@@ -39,17 +39,24 @@ def mark(text):
 """
 
 
-def run(body, **env):
-    """Runs `body` with the fake driver; returns (its stdout JSON, the
-    driver calls it traced between 'marker: begin' and 'marker: end')."""
+def fake_environment(**env):
+    """This process's environment with the fake driver (no cuBLASLt) and
+    the package on the path, plus `env`."""
     environment = dict(os.environ)
     environment.update({
-        "FERRIC_CUDA_DRIVER": FAKE, "FERRIC_FAKE_CUDA_TRACE": "1",
+        "FERRIC_CUDA_DRIVER": FAKE,
         "FERRIC_CUBLASLT": "/nonexistent/libcublasLt.so",
         "CUDA_HOME": CUDA_HOME,
         "PYTHONPATH": os.path.join(os.path.dirname(__file__), ".."),
     })
     environment.update(env)
+    return environment
+
+
+def run(body, **env):
+    """Runs `body` with the fake driver; returns (its stdout JSON, the
+    driver calls it traced between 'marker: begin' and 'marker: end')."""
+    environment = fake_environment(**{"FERRIC_FAKE_CUDA_TRACE": "1", **env})
     p = subprocess.run([sys.executable, "-c",
                         PRELUDE + textwrap.dedent(body)],
                        capture_output=True, text=True, env=environment,
@@ -226,13 +233,7 @@ def test_out_of_device_memory_is_an_error():
 
 def _ctx_checks(calls):
     """cuCtxGetCurrent calls of a process making `calls` stream= calls."""
-    environment = dict(os.environ)
-    environment.update({
-        "FERRIC_CUDA_DRIVER": FAKE, "FERRIC_FAKE_CUDA_CALLS": "1",
-        "FERRIC_CUBLASLT": "/nonexistent/libcublasLt.so",
-        "CUDA_HOME": CUDA_HOME,
-        "PYTHONPATH": os.path.join(os.path.dirname(__file__), ".."),
-    })
+    environment = fake_environment(FERRIC_FAKE_CUDA_CALLS="1")
     body = PRELUDE + textwrap.dedent("""
         a = ferric.asarray(np.ones(1024, np.float32), device="cuda")
         f = ferric.jit(lambda p, q: p + q, target="cuda")
