@@ -8,21 +8,25 @@
  * ferric/api.py and ferric/tensor.py (match the signature, fill the ctypes
  * frame, call the C API through ctypes, wrap each result in a Tensor): on
  * the GPU machine about 11 of the 15 us a one-op call took. This module
- * does those steps in C for the common case and answers NotImplemented for
- * everything else (a Tensor not yet computed or computed on another stream,
- * a new signature, inputs that are not ferric Tensors), which the Python
- * path then handles as before. It knows nothing the Python side does not
- * hand it: the C API functions' addresses (from the ctypes library, so it
- * links against nothing but the interpreter's stable ABI), the Tensor and
- * event classes, the per-signature executables and result templates.
+ * does those steps in C for the common case, and ferric.Function derives
+ * from its FastCall type, so such a call runs no Python at all; anything
+ * else (a Tensor not yet computed or computed on another stream, a new
+ * signature, inputs that are not ferric Tensors, other keywords than
+ * stream=) goes to the subclass's Python `_call`, as before. It knows
+ * nothing the Python side does not hand it: the C API functions' addresses
+ * (from the ctypes library, so it links against nothing but the
+ * interpreter's stable ABI), the Tensor and event classes, the
+ * per-signature executables and result templates.
  *
  *   init(run, run_on_stream_event, tensors_free, Tensor, Event, dtypes,
  *        check, copy, own_types)            once, from ferric.tensor
- *   FastCall(device)                        one per ferric.Function
- *     .add(key, exe, handle, views, templates, read_back, single)
+ *   bump()                                  ferric.clear_cache: all stale
+ *   FastCall(device)                        the base of ferric.Function
+ *     self(*inputs, stream=None)            run, else self._call(...)
+ *     ._fastcall_add(key, exe, handle, views, templates, read_back, single)
  *                                           a signature that runs as is
- *     .clear()                                  forget them all
- *     .call(inputs, stream)                     run, or NotImplemented
+ *     ._fastcall_clear()                    forget them all
+ *     ._fastcall_call(inputs, stream)       run, or NotImplemented
  *
  *===----------------------------------------------------------------------===*/
 
@@ -68,7 +72,7 @@ static void setRef(PyObject **slot, PyObject *value) {
 /* Interned attribute names. */
 static PyObject *sNode, *sError, *sCudaStream, *sDevice, *sShape, *sDtype,
     *sPtr, *sOwner, *sCudaReady, *sEventPtr, *sResults, *sStreamAttr,
-    *sStreamPtrAttr;
+    *sStreamPtrAttr, *sStreamKeyword, *sSlowCall;
 
 /*===----------------------------------------------------------------------===*
  * Results: the owner of one call's result buffers (ferric.tensor's
@@ -153,10 +157,16 @@ static PyType_Spec entrySpec = {"ferric._fastcall.Entry", sizeof(Entry), 0,
  * FastCall
  *===----------------------------------------------------------------------===*/
 
+/* Bumped by bump() (ferric.clear_cache): entries added before are stale. */
+static unsigned long long gGeneration;
+
 typedef struct {
   PyObject_HEAD PyObject *device; /* "cuda", "cpu" or "vulkan" */
   int isCuda;
   PyObject *entries; /* list of Entry */
+  /* gGeneration when the entries were last cleared: they are used only
+   * while it is current. */
+  unsigned long long generation;
 } FastCall;
 
 static int fastCallInit(PyObject *self, PyObject *args, PyObject *kwds) {
@@ -167,6 +177,7 @@ static int fastCallInit(PyObject *self, PyObject *args, PyObject *kwds) {
   Py_INCREF(device);
   setRef(&f->device, device);
   f->isCuda = PyUnicode_CompareWithASCIIString(device, "cuda") == 0;
+  f->generation = gGeneration;
   setRef(&f->entries, PyList_New(0));
   return f->entries ? 0 : -1;
 }
@@ -189,9 +200,9 @@ static PyObject *fastCallAdd(PyObject *self, PyObject *args) {
   FastCall *f = (FastCall *)self;
   PyObject *key, *exe, *handle, *views, *templates;
   int readBack, single;
-  if (!PyArg_ParseTuple(args, "O!OOOO!pp:add", &PyTuple_Type, &key, &exe,
-                        &handle, &views, &PyTuple_Type, &templates, &readBack,
-                        &single))
+  if (!PyArg_ParseTuple(args, "O!OOOO!pp:_fastcall_add", &PyTuple_Type, &key,
+                        &exe, &handle, &views, &PyTuple_Type, &templates,
+                        &readBack, &single))
     return NULL;
   PyObject *seq = PySequence_Tuple(views);
   if (!seq)
@@ -252,7 +263,8 @@ static PyObject *fastCallAdd(PyObject *self, PyObject *args) {
   Py_DECREF(e);
   Py_RETURN_TRUE;
 bad:
-  PyErr_SetString(PyExc_TypeError, "add: views are (dtype code, shape)");
+  PyErr_SetString(PyExc_TypeError,
+                  "_fastcall_add: views are (dtype code, shape)");
 fail:
   Py_DECREF(seq);
   Py_DECREF(e);
@@ -261,8 +273,10 @@ fail:
 
 static PyObject *fastCallClear(PyObject *self, PyObject *unused) {
   FastCall *f = (FastCall *)self;
-  if (PyList_SetSlice(f->entries, 0, PyList_Size(f->entries), NULL) < 0)
+  if (f->entries &&
+      PyList_SetSlice(f->entries, 0, PyList_Size(f->entries), NULL) < 0)
     return NULL;
+  f->generation = gGeneration;
   Py_RETURN_NONE;
 }
 
@@ -425,16 +439,11 @@ fail:
 }
 
 /* call(inputs, stream) */
-static PyObject *fastCallCall(PyObject *self, PyObject *const *args,
-                              Py_ssize_t nargs) {
-  FastCall *f = (FastCall *)self;
-  if (nargs != 2 || !PyTuple_Check(args[0])) {
-    PyErr_SetString(PyExc_TypeError, "call(inputs: tuple, stream)");
-    return NULL;
-  }
-  PyObject *inputs = args[0], *streamArg = args[1];
+/* The results of the call on `inputs` (a tuple) and `streamArg` (None or a
+ * stream), or NotImplemented when the Python path must run it. */
+static PyObject *runFast(FastCall *f, PyObject *inputs, PyObject *streamArg) {
   Py_ssize_t n = PyTuple_Size(inputs);
-  if (n > FASTCALL_MAX_INPUTS)
+  if (n > FASTCALL_MAX_INPUTS || !f->entries || f->generation != gGeneration)
     Py_RETURN_NOTIMPLEMENTED;
   void *stream = NULL;
   PyObject *streamObj = NULL; /* the handle as an int, for the results */
@@ -561,11 +570,17 @@ static PyObject *fastCallCall(PyObject *self, PyObject *const *args,
     size_t nout = 0;
     void *ready = NULL;
     ferric_status status;
-    Py_BEGIN_ALLOW_THREADS;
-    status = streamObj ? gRunEvent(e->handle, views, (size_t)n, stream, &out,
-                                   &nout, &ready)
-                       : gRun(e->handle, views, (size_t)n, &out, &nout);
-    Py_END_ALLOW_THREADS;
+    if (streamObj) {
+      /* Queued without a host wait: the GIL stays held (as torch holds it
+       * to launch; releasing and taking it back cost about 0.04 us of the
+       * 1.7 us call on the build machine's fake driver). */
+      status =
+          gRunEvent(e->handle, views, (size_t)n, stream, &out, &nout, &ready);
+    } else {
+      Py_BEGIN_ALLOW_THREADS;
+      status = gRun(e->handle, views, (size_t)n, &out, &nout);
+      Py_END_ALLOW_THREADS;
+    }
     if (status != FERRIC_OK) {
       /* check() raises the library's message as the Python path would. */
       result = PyObject_CallFunction(gCheck, "i", (int)status);
@@ -590,12 +605,48 @@ done:
   return result;
 }
 
+/* call(inputs, stream) */
+static PyObject *fastCallCall(PyObject *self, PyObject *const *args,
+                              Py_ssize_t nargs) {
+  if (nargs != 2 || !PyTuple_Check(args[0])) {
+    PyErr_SetString(PyExc_TypeError, "_fastcall_call(inputs: tuple, stream)");
+    return NULL;
+  }
+  return runFast((FastCall *)self, args[0], args[1]);
+}
+
+/* self(*inputs, stream=None): the fast path, else self._call(*inputs,
+ * **kwargs) (a subclass's Python path: ferric.Function). */
+static PyObject *fastCallTpCall(PyObject *self, PyObject *args,
+                                PyObject *kwargs) {
+  PyObject *stream = Py_None;
+  int plain = 1;
+  if (kwargs && PyDict_Size(kwargs) != 0) {
+    stream = PyDict_GetItemWithError(kwargs, sStreamKeyword);
+    plain = stream && PyDict_Size(kwargs) == 1;
+    if (!stream && PyErr_Occurred())
+      return NULL;
+  }
+  if (plain) {
+    PyObject *result = runFast((FastCall *)self, args, stream);
+    if (result != Py_NotImplemented)
+      return result;
+    Py_DECREF(result);
+  }
+  PyObject *slow = PyObject_GetAttr(self, sSlowCall);
+  if (!slow)
+    return NULL;
+  PyObject *result = PyObject_Call(slow, args, kwargs);
+  Py_DECREF(slow);
+  return result;
+}
+
 static PyMethodDef fastCallMethods[] = {
-    {"add", fastCallAdd, METH_VARARGS,
+    {"_fastcall_add", fastCallAdd, METH_VARARGS,
      "add(key, exe, handle, views, templates, read_back, single): a "
      "signature that runs as is"},
-    {"clear", fastCallClear, METH_NOARGS, "Forgets every signature."},
-    {"call", (PyCFunction)(void (*)(void))fastCallCall, METH_FASTCALL,
+    {"_fastcall_clear", fastCallClear, METH_NOARGS, "Forgets every signature."},
+    {"_fastcall_call", (PyCFunction)(void (*)(void))fastCallCall, METH_FASTCALL,
      "call(inputs, stream): the results, or NotImplemented when the Python "
      "path must run the call"},
     {NULL, NULL, 0, NULL}};
@@ -603,6 +654,7 @@ static PyMethodDef fastCallMethods[] = {
 static char fastCallDoc[] =
     "FastCall(device): the device fast path of one ferric.Function";
 static PyType_Slot fastCallSlots[] = {{Py_tp_init, (void *)fastCallInit},
+                                      {Py_tp_call, (void *)fastCallTpCall},
                                       {Py_tp_new, (void *)PyType_GenericNew},
                                       {Py_tp_dealloc, (void *)fastCallDealloc},
                                       {Py_tp_methods, fastCallMethods},
@@ -654,6 +706,11 @@ static PyObject *moduleInit(PyObject *self, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+static PyObject *moduleBump(PyObject *self, PyObject *unused) {
+  ++gGeneration;
+  Py_RETURN_NONE;
+}
+
 static PyObject *moduleHits(PyObject *self, PyObject *unused) {
   return PyLong_FromUnsignedLongLong(gHits);
 }
@@ -670,6 +727,8 @@ static PyMethodDef moduleMethods[] = {
     {"hits", moduleHits, METH_NOARGS,
      "Calls run here (executable cache hits the Python side did not count)."},
     {"reset_hits", moduleResetHits, METH_NOARGS, "Sets hits() to 0."},
+    {"bump", moduleBump, METH_NOARGS,
+     "Makes every FastCall's entries stale (ferric.clear_cache)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduleDef = {
@@ -693,7 +752,8 @@ PyMODINIT_FUNC PyInit__ferric_fastcall(void) {
       !(sOwner = intern("_owner")) || !(sCudaReady = intern("_cuda_ready")) ||
       !(sEventPtr = intern("ptr")) || !(sResults = intern("_results")) ||
       !(sStreamAttr = intern("cuda_stream")) ||
-      !(sStreamPtrAttr = intern("ptr")))
+      !(sStreamPtrAttr = intern("ptr")) ||
+      !(sStreamKeyword = intern("stream")) || !(sSlowCall = intern("_call")))
     return NULL;
   PyObject *m = PyModule_Create(&moduleDef);
   if (!m)

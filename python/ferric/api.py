@@ -43,6 +43,8 @@ def clear_cache():
     with _exe_lock:
         _exe_cache.clear()
         _generation[0] += 1
+        if _capi._fastcall is not None:
+            _capi._fastcall.bump()
 
 
 def _executable(ir, entry, target, options):
@@ -108,7 +110,12 @@ class _Compiled:
             len(emitted.plan) == len(exe.args)
 
 
-class Function:
+# With the C fast path (python/csrc/fastcall.c), Function is a FastCall:
+# calling one runs the C path and falls back to Function._call.
+_FunctionBase = object if _capi._fastcall is None else _capi._fastcall.FastCall
+
+
+class Function(_FunctionBase):
     """A compiled ferric function: call it with numpy arrays.
 
     Made by :func:`compile` / :func:`jit`. Each new combination of input
@@ -123,6 +130,10 @@ class Function:
     def __init__(self, fn, target="cpu", fuse=True, pipeline=None,
                  cache=True, name=None, num_inputs=None):
         self.target = check_target(target)
+        # Whether the C fast path serves this function's device calls.
+        self._fastcall = _FunctionBase is not object
+        if self._fastcall:
+            _FunctionBase.__init__(self, self.target)
         self._fn = fn
         self._options = _capi._options_string(fuse=fuse, cache=cache,
                                               pipeline=pipeline)
@@ -131,12 +142,8 @@ class Function:
         # a signature was checked and compiled: a hit skips tracing checks,
         # signature building and planning.
         self._fast = {}
-        # The same in C (python/csrc/fastcall.c), if built: its `call`
-        # answers NotImplemented for whatever the Python path must do.
-        self._fastcall = None
-        if _capi._fastcall is not None:
-            self._fastcall_obj = _capi._fastcall.FastCall(self.target)
-            self._fastcall = self._fastcall_obj.call
+        # The same in C (the FastCall base, if built): it runs such calls
+        # before any Python runs, and sends the rest to _call.
         self._generation = _generation[0]
         self._last_signature = None
         self._lock = threading.Lock()
@@ -232,8 +239,8 @@ class Function:
         if self._generation != _generation[0]:
             self._by_signature.clear()
             self._fast.clear()
-            if self._fastcall is not None:
-                self._fastcall_obj.clear()
+            if self._fastcall:
+                self._fastcall_clear()
             self._generation = _generation[0]
         hit = self._by_signature.get(sig)
         if hit is not None:
@@ -268,13 +275,9 @@ class Function:
                              "inputs' shapes and dtypes are not declared")
         return sig
 
-    # Public API.
-    def __call__(self, *inputs, stream=None):
-        fastcall = self._fastcall
-        if fastcall is not None and self._generation == _generation[0]:
-            results = fastcall(inputs, stream)
-            if results is not NotImplemented:
-                return results
+    # Public API. Calling a Function runs _call (through the C fast path's
+    # FastCall.__call__ when it is built).
+    def _call(self, *inputs, stream=None):
         if stream is not None:
             if self.target != "cuda":
                 raise ValueError("stream= is for the cuda target (this "
@@ -342,9 +345,9 @@ class Function:
             self._last_signature = sig
             if compiled.direct:
                 key = tuple(x for t in tensors for x in (t.shape, t.dtype))
-                if self._fastcall is not None and key not in self._fast:
-                    _tensor.fastcall_add(self._fastcall_obj, key,
-                                         compiled.exe, self._single)
+                if self._fastcall and key not in self._fast:
+                    _tensor.fastcall_add(self, key, compiled.exe,
+                                         self._single)
                 self._fast[key] = compiled
         results = _tensor.run_device(
             compiled.exe, plan_arguments(compiled.emitted.plan, tensors),
@@ -369,6 +372,10 @@ class Function:
 
     def __repr__(self):
         return "<ferric.Function %s on %s>" % (self._name, self.target)
+
+
+if _FunctionBase is object:
+    Function.__call__ = Function._call
 
 
 def compile(fn, target="cpu", fuse=True, pipeline=None, cache=True,

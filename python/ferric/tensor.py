@@ -828,8 +828,8 @@ def _foreign_owners(tensors):
 def fastcall_add(fast, key, exe, single):
     """Registers the executable `exe` of the signature `key` ((shape,
     dtype) of each input, flattened) with the C fast path `fast` (a
-    _ferric_fastcall.FastCall): the inputs' views and the results' Tensor
-    attributes, as run_device would make them."""
+    ferric.Function, i.e. a _ferric_fastcall.FastCall): the inputs' views
+    and the results' Tensor attributes, as run_device would make them."""
     views = [(_DTYPE_CODE.get(key[2 * i + 1], -1), key[2 * i])
              for i in range(len(key) // 2)]
     static = all(r.is_tensor and -1 not in r.shape for r in exe.results)
@@ -837,8 +837,8 @@ def fastcall_add(fast, key, exe, single):
         _result_fields(None, 0, r.shape if static else None,
                        r.dtype if static else None, exe.target)
         for r in exe.results)
-    return fast.add(key, exe, exe._handle.value, views, templates,
-                    not static, single)
+    return fast._fastcall_add(key, exe, exe._handle.value, views, templates,
+                              not static, single)
 
 
 def _frame(exe):

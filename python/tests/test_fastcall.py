@@ -274,3 +274,29 @@ def test_a_chain_of_stream_calls_frees_its_intermediates(fastcall):
                           "producer": r._owner.inputs[0].obj is producer}))
     """, FERRIC_FASTCALL=fastcall)
     assert out == {"shape": [4096], "kept": ["_CAIOwner"], "producer": True}
+
+
+@fast
+def test_function_calls_enter_c_first():
+    # ferric.Function derives from the C FastCall: a call with a signature
+    # seen before never reaches Python's _call; anything else does, with
+    # the caller's arguments as given.
+    f = ferric.jit(lambda x, y: x + y)
+    assert isinstance(f, _capi._fastcall.FastCall)
+    assert not any(hasattr(f, name) for name in ("add", "clear", "call"))
+    a = ferric.asarray(np.ones(8, np.float32))
+    f(a, a)
+    seen = []
+
+    def spy(*inputs, **kwargs):
+        seen.append((len(inputs), sorted(kwargs)))
+        return ferric.Function._call(f, *inputs, **kwargs)
+
+    f._call = spy
+    np.testing.assert_array_equal(f(a, a).numpy(), 2.0)
+    assert seen == []
+    b = ferric.asarray(np.ones(9, np.float32))
+    np.testing.assert_array_equal(f(b, b).numpy(), 2.0)
+    with pytest.raises(TypeError):
+        f(a, a, bogus=1)
+    assert seen == [(2, []), (2, ["bogus"])]
