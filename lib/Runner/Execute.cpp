@@ -471,6 +471,17 @@ static llvm::Expected<const RuntimeLib *> eventRuntime(Target target) {
   return *lib;
 }
 
+/// eventRuntime for the calls that give something back and cannot fail:
+/// null (the error dropped) where there is none.
+static const RuntimeLib *eventRuntimeOrNull(Target target) {
+  auto lib = eventRuntime(target);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return nullptr;
+  }
+  return *lib;
+}
+
 namespace {
 /// Events handed out by recordTargetEvent and given back to
 /// destroyTargetEvent, kept for the next record: a stream= call from Python
@@ -544,32 +555,20 @@ llvm::Error mlir::ferric::runner::synchronizeTargetEvent(Target target,
 }
 
 void *mlir::ferric::runner::takeLoanEvent(Target target) {
-  auto lib = eventRuntime(target);
-  if (!lib) {
-    llvm::consumeError(lib.takeError());
-    return nullptr;
-  }
-  return (*lib)->api->takeLoanEvent ? (*lib)->api->takeLoanEvent() : nullptr;
+  const RuntimeLib *lib = eventRuntimeOrNull(target);
+  return lib && lib->api->takeLoanEvent ? lib->api->takeLoanEvent() : nullptr;
 }
 
 void mlir::ferric::runner::releaseLoanEvent(Target target, void *event) {
-  auto lib = eventRuntime(target);
-  if (!lib) {
-    llvm::consumeError(lib.takeError());
-    return;
-  }
-  if (event && (*lib)->api->releaseEvent)
-    (*lib)->api->releaseEvent(event);
+  const RuntimeLib *lib = eventRuntimeOrNull(target);
+  if (lib && event && lib->api->releaseEvent)
+    lib->api->releaseEvent(event);
 }
 
 void mlir::ferric::runner::destroyTargetEvent(Target target, void *event) {
-  auto lib = eventRuntime(target);
-  if (!lib) {
-    llvm::consumeError(lib.takeError());
-    return;
-  }
-  if (event)
-    eventPool().give(**lib, event);
+  const RuntimeLib *lib = eventRuntimeOrNull(target);
+  if (lib && event)
+    eventPool().give(*lib, event);
 }
 
 static double median(std::vector<double> v) {

@@ -26,7 +26,6 @@
  *     ._fastcall_add(key, exe, handle, views, templates, read_back, single)
  *                                           a signature that runs as is
  *     ._fastcall_clear()                    forget them all
- *     ._fastcall_call(inputs, stream)       run, or NotImplemented
  *
  *===----------------------------------------------------------------------===*/
 
@@ -605,16 +604,6 @@ done:
   return result;
 }
 
-/* call(inputs, stream) */
-static PyObject *fastCallCall(PyObject *self, PyObject *const *args,
-                              Py_ssize_t nargs) {
-  if (nargs != 2 || !PyTuple_Check(args[0])) {
-    PyErr_SetString(PyExc_TypeError, "_fastcall_call(inputs: tuple, stream)");
-    return NULL;
-  }
-  return runFast((FastCall *)self, args[0], args[1]);
-}
-
 /* self(*inputs, stream=None): the fast path, else self._call(*inputs,
  * **kwargs) (a subclass's Python path: ferric.Function). */
 static PyObject *fastCallTpCall(PyObject *self, PyObject *args,
@@ -646,9 +635,6 @@ static PyMethodDef fastCallMethods[] = {
      "add(key, exe, handle, views, templates, read_back, single): a "
      "signature that runs as is"},
     {"_fastcall_clear", fastCallClear, METH_NOARGS, "Forgets every signature."},
-    {"_fastcall_call", (PyCFunction)(void (*)(void))fastCallCall, METH_FASTCALL,
-     "call(inputs, stream): the results, or NotImplemented when the Python "
-     "path must run the call"},
     {NULL, NULL, 0, NULL}};
 
 static char fastCallDoc[] =

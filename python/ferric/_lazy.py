@@ -303,14 +303,18 @@ def _nbytes(v):
     return n * _t._ITEMSIZE[v.dtype]
 
 
-def _stream_for(tensors):
-    devices = {t.device for t in tensors}
-    if len(devices) > 1:
+def _stream_for(tensors, cfg):
+    """The stream of this thread for the device of `tensors` under the
+    lazy() config `cfg` (made if new)."""
+    if not tensors:
+        raise FerricError("an operation recorded on Tensors needs a Tensor "
+                          "operand")
+    device = tensors[0].device
+    if any(t.device != device for t in tensors):
+        devices = {t.device for t in tensors}
         raise _t.DeviceError("operands are on different devices (%s); move "
                              "them with .to(device)"
                              % ", ".join(sorted(devices)))
-    device = devices.pop()
-    cfg = _config()
     if cfg.target is not None and device != cfg.target:
         raise _t.DeviceError("lazy(target=%r) got a tensor on %s"
                              % (cfg.target, device))
@@ -327,16 +331,11 @@ def record(make, operands):
     """Records `make(*E operands)` over `operands` (Tensors and numbers);
     returns the pending Tensor (already computed when not lazy)."""
     tensors = [o for o in operands if isinstance(o, _t.Tensor)]
-    device = tensors[0].device if tensors else None
     for o in tensors:
         if o._error is not None:
             raise o._error
-        if o.device != device:
-            device = None
-    cfg = _state.configs[-1] if _state.configs else _EAGER
-    s = _state.streams.get(device) if cfg.target is None else None
-    if s is None:  # a new stream, mixed devices or a target to check
-        s = _stream_for(tensors)
+    cfg = _config()
+    s = _stream_for(tensors, cfg)
     leaves = [s.leaf(o) if isinstance(o, _t.Tensor) else o for o in operands]
     node = make(*leaves)
     v = s.check(node)  # raises here, at the recording call
@@ -346,8 +345,7 @@ def record(make, operands):
     out = _t.Tensor._pending(s, node, v.shape, v.dtype, _order[0])
     s.pending.append(weakref.ref(out))
     s.ops += 1
-    with _counts_lock:
-        _counts["ops_recorded"] += 1
+    _count(ops_recorded=1)
     if not cfg.enabled or s.ops >= cfg.max_fusion_ops:
         s.flush()
     return out

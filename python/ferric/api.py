@@ -112,7 +112,8 @@ class _Compiled:
 
 # With the C fast path (python/csrc/fastcall.c), Function is a FastCall:
 # calling one runs the C path and falls back to Function._call.
-_FunctionBase = object if _capi._fastcall is None else _capi._fastcall.FastCall
+_FASTCALL = _capi._fastcall is not None
+_FunctionBase = _capi._fastcall.FastCall if _FASTCALL else object
 
 
 class Function(_FunctionBase):
@@ -130,9 +131,7 @@ class Function(_FunctionBase):
     def __init__(self, fn, target="cpu", fuse=True, pipeline=None,
                  cache=True, name=None, num_inputs=None):
         self.target = check_target(target)
-        # Whether the C fast path serves this function's device calls.
-        self._fastcall = _FunctionBase is not object
-        if self._fastcall:
+        if _FASTCALL:
             _FunctionBase.__init__(self, self.target)
         self._fn = fn
         self._options = _capi._options_string(fuse=fuse, cache=cache,
@@ -239,7 +238,7 @@ class Function(_FunctionBase):
         if self._generation != _generation[0]:
             self._by_signature.clear()
             self._fast.clear()
-            if self._fastcall:
+            if _FASTCALL:
                 self._fastcall_clear()
             self._generation = _generation[0]
         hit = self._by_signature.get(sig)
@@ -345,7 +344,7 @@ class Function(_FunctionBase):
             self._last_signature = sig
             if compiled.direct:
                 key = tuple(x for t in tensors for x in (t.shape, t.dtype))
-                if self._fastcall and key not in self._fast:
+                if _FASTCALL and key not in self._fast:
                     _tensor.fastcall_add(self, key, compiled.exe,
                                          self._single)
                 self._fast[key] = compiled
@@ -374,7 +373,7 @@ class Function(_FunctionBase):
         return "<ferric.Function %s on %s>" % (self._name, self.target)
 
 
-if _FunctionBase is object:
+if not _FASTCALL:
     Function.__call__ = Function._call
 
 

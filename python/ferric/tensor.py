@@ -166,12 +166,8 @@ class Tensor:
     # no memory until its stream flushes.
     @classmethod
     def _pending(cls, stream, node, shape, dtype, order):
-        # (shape: the checker's tuple of ints already.)
-        t = object.__new__(cls)
-        t._owner = t._ptr = t._host = None
-        t.shape, t.dtype, t.device = shape, dtype, stream.device
+        t = cls._make(None, None, shape, dtype, stream.device)
         t._node, t._stream, t._order = node, stream, order
-        t._error = t._cuda_stream = t._cuda_ready = None
         return t
 
     def _settle(self, r):
@@ -191,7 +187,7 @@ class Tensor:
         if self._error is not None:
             raise self._error
         if self._node is not None:
-            from . import _lazy as lazy
+            lazy = _lazy_module()
             if lazy._state.streams.get(self.device) is not self._stream:
                 raise FerricError(
                     "this tensor is pending in another thread's lazy stream; "
@@ -468,7 +464,7 @@ _lazy = None
 
 def where(mask, if_true, if_false):
     """Elementwise select on Tensors (recorded in lazy mode)."""
-    from . import _lazy as lazy
+    lazy = _lazy_module()
     from .expr import where as ewhere
     ops = [mask, if_true, if_false]
     dev = mask.device if isinstance(mask, Tensor) else None
@@ -804,15 +800,12 @@ def _new_tensor(owner, ptr, shape, dtype, device):
     return t
 
 
-def _own_memory_types():
-    """The owners of memory from the runtime's caching allocator: the
-    runner marks such an input as used by a stream= call's stream, and the
-    allocator hands it out again only after the stream got past the call
-    (ferric_run_device_on_stream), so freeing it early is safe."""
-    types = (_TargetBuffer, _DeviceResults)
-    if _capi._fastcall is not None:
-        types += (_capi._fastcall.Results,)
-    return types
+# The owners of memory from the runtime's caching allocator: the runner
+# marks such an input as used by a stream= call's stream, and the allocator
+# hands it out again only after the stream got past the call
+# (ferric_run_device_on_stream), so freeing it early is safe.
+_OWN_MEMORY = (_TargetBuffer, _DeviceResults) + (
+    (_capi._fastcall.Results,) if _capi._fastcall is not None else ())
 
 
 def _foreign_owners(tensors):
@@ -821,8 +814,7 @@ def _foreign_owners(tensors):
     the stream ran the call. Not ferric's own buffers: keeping those would
     chain every result of ``x = f(x, stream=s)`` to the one before it, and
     none would ever be freed."""
-    own = _own_memory_types()
-    return [t._owner for t in tensors if not isinstance(t._owner, own)]
+    return [t._owner for t in tensors if not isinstance(t._owner, _OWN_MEMORY)]
 
 
 def fastcall_add(fast, key, exe, single):
@@ -948,5 +940,4 @@ if _capi._fastcall is not None:
                         ctypes.c_void_p).value,
             ctypes.cast(_capi._device_tensors_free, ctypes.c_void_p).value,
             Tensor, _Event, {c: n for n, c in _DTYPE_CODE.items()},
-            _capi._check, lambda t: asarray(t, copy=True),
-            _own_memory_types())
+            _capi._check, lambda t: asarray(t, copy=True), _OWN_MEMORY)
