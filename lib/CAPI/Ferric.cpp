@@ -99,50 +99,52 @@ static int fromDType(DType type) {
   return -1;
 }
 
-/// Checks the dtype and shape of `t`, input `index`; on success `dtype`,
-/// `shape` and `bytes` describe it.
+/// Checks the dtype and shape of `t`, input `index`; on success `dtype` and
+/// `bytes` describe it.
 static ferric_status describeInput(const ferric_tensor &t, size_t index,
-                                   DType &dtype, std::vector<int64_t> &shape,
-                                   size_t &bytes) {
-  std::string what = "input " + std::to_string(index);
+                                   DType &dtype, size_t &bytes) {
+  // Built only for a message (this runs for every input of every call).
+  auto what = [&] { return "input " + std::to_string(index); };
   auto type = toDType(t.dtype);
   if (!type)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                what + " has an unknown dtype code " + std::to_string(t.dtype));
+                what() + " has an unknown dtype code " +
+                    std::to_string(t.dtype));
   // A rank beyond any tensor's (numpy allows 64 dims) would also make
   // `t.shape + t.rank` wrap: rank 2^62 read as rank 0.
   if (t.rank < 0 || t.rank > FERRIC_MAX_RANK)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                what + " has rank " + std::to_string(t.rank) +
+                what() + " has rank " + std::to_string(t.rank) +
                     "; the rank must be 0 to " +
                     std::to_string(FERRIC_MAX_RANK));
   if (t.rank > 0 && !t.shape)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                what + " has rank " + std::to_string(t.rank) + " but no shape");
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, what() + " has rank " +
+                                                   std::to_string(t.rank) +
+                                                   " but no shape");
   dtype = *type;
-  shape.assign(t.shape, t.shape + t.rank);
+  llvm::ArrayRef<int64_t> shape(t.shape, t.rank);
   // Checked: an element count or byte size that wraps passed every later
   // check (a [2^62] f32 input was 0 bytes with no data, then read).
   int64_t elements = 1, byteSize = 0;
   for (auto [k, d] : llvm::enumerate(shape)) {
     if (d < 0)
       return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                  what + " dim " + std::to_string(k) + " is " +
+                  what() + " dim " + std::to_string(k) + " is " +
                       std::to_string(d) + "; dims must be >= 0");
     if (llvm::MulOverflow(elements, d, elements))
       return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                  what + " has too many elements: the product of its dims "
-                         "overflows 64 bits");
+                  what() + " has too many elements: the product of its dims "
+                           "overflows 64 bits");
   }
   if (llvm::MulOverflow(elements, static_cast<int64_t>(dtypeBytes(dtype)),
                         byteSize))
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                what + " is too large: " + std::to_string(elements) +
+                what() + " is too large: " + std::to_string(elements) +
                     " elements of " + dtypeName(dtype).str() +
                     " overflow a 64-bit byte size");
   bytes = static_cast<size_t>(byteSize);
   if (bytes && !t.data)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT, what + " has no data");
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT, what() + " has no data");
   return FERRIC_OK;
 }
 
@@ -153,9 +155,9 @@ static ferric_status toHostTensors(const ferric_tensor *inputs, size_t n,
   out.resize(n);
   for (size_t i = 0; i < n; ++i) {
     size_t bytes;
-    if (ferric_status s =
-            describeInput(inputs[i], i, out[i].dtype, out[i].shape, bytes))
+    if (ferric_status s = describeInput(inputs[i], i, out[i].dtype, bytes))
       return s;
+    out[i].shape.assign(inputs[i].shape, inputs[i].shape + inputs[i].rank);
     auto *p = static_cast<const uint8_t *>(inputs[i].data);
     out[i].data.assign(p, p + bytes);
     if (out[i].dtype == DType::I1)
@@ -443,15 +445,15 @@ ferric_status ferric_executable_remarks(const ferric_executable *exe,
 /// Describes `inputs` as buffers on the target (no copies) for
 /// runOnTarget.
 static ferric_status toTargetTensors(const ferric_tensor *inputs, size_t n,
-                                     std::vector<TargetTensor> &out) {
+                                     llvm::SmallVectorImpl<TargetTensor> &out) {
   if (n && !inputs)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT, "inputs is NULL");
   out.resize(n);
   for (size_t i = 0; i < n; ++i) {
     size_t bytes;
-    if (ferric_status s =
-            describeInput(inputs[i], i, out[i].dtype, out[i].shape, bytes))
+    if (ferric_status s = describeInput(inputs[i], i, out[i].dtype, bytes))
       return s;
+    out[i].shape.assign(inputs[i].shape, inputs[i].shape + inputs[i].rank);
     out[i].data = inputs[i].data;
   }
   return FERRIC_OK;
@@ -465,7 +467,7 @@ ferric_status ferric_run(ferric_executable *exe, const ferric_tensor *inputs,
                 "ferric_run: executable, outputs and nout must not be NULL");
   *outputs = nullptr;
   *nout = 0;
-  std::vector<TargetTensor> hostInputs;
+  llvm::SmallVector<TargetTensor, 4> hostInputs;
   if (ferric_status status = toTargetTensors(inputs, n, hostInputs))
     return status;
   auto results = exe->exe->runOnHostBuffers(hostInputs);
@@ -534,7 +536,7 @@ static ferric_status runDevice(const char *fn, ferric_executable *exe,
                     ": streams are CUDA's; this executable is "
                     "for " +
                     exe->target + " (use ferric_run_device)");
-  std::vector<TargetTensor> targetInputs;
+  llvm::SmallVector<TargetTensor, 4> targetInputs;
   if (ferric_status s = toTargetTensors(inputs, n, targetInputs))
     return s;
   auto results = exe->exe->runOnTarget(targetInputs, stream);

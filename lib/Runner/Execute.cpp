@@ -85,97 +85,118 @@ public:
 /// Memory layout of one ranked memref descriptor, as int64 slots.
 size_t descriptorSlots(size_t rank) { return 3 + 2 * rank; }
 
-/// Everything one call needs, built once and reusable across calls.
+/// One argument of a call: its shape; for a tensor its buffer on the
+/// target, for a scalar its value (`bytes` of it, at most 8).
+struct FrameArg {
+  ArrayRef<int64_t> shape;
+  void *buffer = nullptr;
+  const void *value = nullptr;
+  size_t bytes = 0;
+};
+
+/// Everything one call needs, built once and reusable across calls. Sized
+/// for small calls without a heap allocation.
 struct CallFrame {
-  std::vector<std::vector<int64_t>> argDescriptors;
-  std::vector<std::vector<uint8_t>> scalars;
-  std::vector<void *> argPointers; // what each packed slot points at
-  std::vector<int64_t> resultStorage;
+  /// Each argument's memref descriptor (a scalar: one slot holding its
+  /// value), then the results' descriptors from `resultSlot` on. Sized
+  /// before any pointer into it is taken.
+  llvm::SmallVector<int64_t, 48> slots;
+  size_t resultSlot = 0;
+  llvm::SmallVector<void *, 8> argPointers; // what each packed slot points at
   void *resultPointer = nullptr;
-  std::vector<void *> packed;
+  llvm::SmallVector<void *, 8> packed;
   llvm::SmallPtrSet<void *, 8> inputBuffers;
+  int64_t *resultStorage() { return slots.data() + resultSlot; }
 };
 } // namespace
 
-/// Builds the call's descriptors. Tensor inputs are copied to new target
-/// buffers, unless `onTarget` gives the buffer of every input (runOnTarget).
-static llvm::Error buildFrame(ArrayRef<ValueSpec> args,
-                              ArrayRef<ValueSpec> results,
-                              ArrayRef<HostTensor> inputs, Memory &memory,
-                              CallFrame &frame,
-                              ArrayRef<void *> onTarget = {}) {
-  frame.argDescriptors.resize(inputs.size());
-  frame.scalars.resize(inputs.size());
-  frame.argPointers.resize(inputs.size());
-  for (auto [i, spec, in] : llvm::enumerate(args, inputs)) {
-    if (!spec.isTensor) {
-      frame.scalars[i] = in.data;
-      frame.scalars[i].resize(8, 0);
-      continue;
-    }
-    void *buf;
-    if (!onTarget.empty()) {
-      buf = onTarget[i];
-    } else {
-      buf = memory.allocate(in.byteSize());
-      if (in.byteSize() && !buf)
-        return llvm::createStringError(
-            "cannot allocate " + std::to_string(in.byteSize()) +
-            " bytes on the target for input " + std::to_string(i) +
-            (memory.lib ? ": " + memory.lib->takeError() : std::string()));
-      memory.toTarget(buf, in.data.data(), in.byteSize());
-    }
-    frame.inputBuffers.insert(buf);
-    size_t rank = in.shape.size();
-    std::vector<int64_t> &d = frame.argDescriptors[i];
-    d.assign(descriptorSlots(rank), 0);
-    d[0] = d[1] = reinterpret_cast<int64_t>(buf);
-    int64_t stride = 1;
-    for (size_t k = rank; k-- > 0;) {
-      d[3 + k] = in.shape[k];
-      d[3 + rank + k] = stride;
-      stride *= std::max<int64_t>(in.shape[k], 1);
-    }
-  }
-  size_t slots = 0;
+/// Builds the call's descriptors over the buffers of `in`.
+static void buildFrame(ArrayRef<ValueSpec> args, ArrayRef<ValueSpec> results,
+                       ArrayRef<FrameArg> in, CallFrame &frame) {
+  size_t total = 0;
+  for (auto [spec, a] : llvm::zip(args, in))
+    total += spec.isTensor ? descriptorSlots(a.shape.size()) : 1;
+  frame.resultSlot = total;
   for (const ValueSpec &r : results)
-    slots += descriptorSlots(r.shape.size());
-  frame.resultStorage.assign(std::max<size_t>(slots, 1), 0);
-  frame.resultPointer = frame.resultStorage.data();
+    total += descriptorSlots(r.shape.size());
+  frame.slots.assign(std::max<size_t>(total, 1), 0);
+  frame.argPointers.assign(args.size(), nullptr);
+  frame.packed.clear();
+  frame.inputBuffers.clear();
+  frame.resultPointer = frame.resultStorage();
   if (!results.empty())
     frame.packed.push_back(&frame.resultPointer);
-  for (auto [i, spec] : llvm::enumerate(args)) {
-    if (spec.isTensor) {
-      frame.argPointers[i] = frame.argDescriptors[i].data();
-      frame.packed.push_back(&frame.argPointers[i]);
-    } else {
-      frame.packed.push_back(frame.scalars[i].data());
+  size_t at = 0;
+  for (auto [i, spec, a] : llvm::enumerate(args, in)) {
+    int64_t *d = frame.slots.data() + at;
+    if (!spec.isTensor) {
+      std::memcpy(d, a.value, std::min<size_t>(a.bytes, sizeof(int64_t)));
+      frame.packed.push_back(d);
+      ++at;
+      continue;
     }
+    frame.inputBuffers.insert(a.buffer);
+    size_t rank = a.shape.size();
+    d[0] = d[1] = reinterpret_cast<int64_t>(a.buffer);
+    int64_t stride = 1;
+    for (size_t k = rank; k-- > 0;) {
+      d[3 + k] = a.shape[k];
+      d[3 + rank + k] = stride;
+      stride *= std::max<int64_t>(a.shape[k], 1);
+    }
+    frame.argPointers[i] = d;
+    frame.packed.push_back(&frame.argPointers[i]);
+    at += descriptorSlots(rank);
+  }
+}
+
+/// Copies host `inputs` to new target buffers (scalars stay on the host)
+/// and describes them for buildFrame.
+static llvm::Error uploadInputs(ArrayRef<ValueSpec> args,
+                                ArrayRef<HostTensor> inputs, Memory &memory,
+                                SmallVectorImpl<FrameArg> &out) {
+  out.assign(inputs.size(), FrameArg());
+  for (auto [i, spec, in] : llvm::enumerate(args, inputs)) {
+    out[i].shape = in.shape;
+    if (!spec.isTensor) {
+      out[i].value = in.data.data();
+      out[i].bytes = in.data.size();
+      continue;
+    }
+    void *buf = memory.allocate(in.byteSize());
+    if (in.byteSize() && !buf)
+      return llvm::createStringError(
+          "cannot allocate " + std::to_string(in.byteSize()) +
+          " bytes on the target for input " + std::to_string(i) +
+          (memory.lib ? ": " + memory.lib->takeError() : std::string()));
+    memory.toTarget(buf, in.data.data(), in.byteSize());
+    out[i].buffer = buf;
   }
   return llvm::Error::success();
 }
 
 /// A result shape must have sizes >= 0 whose byte size fits in int64.
 static llvm::Error checkResultShape(ArrayRef<int64_t> shape, DType dtype,
-                                    const std::string &what) {
+                                    size_t index) {
+  auto what = [&] { return "result " + std::to_string(index); };
   int64_t n = 1;
   for (int64_t d : shape) {
     if (d < 0) {
       std::string s;
       for (int64_t e : shape)
         s += std::to_string(e) + "x";
-      return llvm::createStringError(what + " has shape " + s +
+      return llvm::createStringError(what() + " has shape " + s +
                                      dtypeName(dtype).str() +
                                      ": a size computed at run time is "
                                      "negative");
     }
     if (llvm::MulOverflow(n, d, n))
-      return llvm::createStringError(what + " is too large: its element "
-                                            "count overflows");
+      return llvm::createStringError(what() + " is too large: its element "
+                                              "count overflows");
   }
   if (llvm::MulOverflow(n, int64_t(dtypeBytes(dtype)), n))
-    return llvm::createStringError(what + " is too large: its byte size "
-                                          "overflows");
+    return llvm::createStringError(what() + " is too large: its byte size "
+                                            "overflows");
   return llvm::Error::success();
 }
 
@@ -195,7 +216,7 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
   size_t slot = 0;
   for (const ValueSpec &spec : results) {
     size_t rank = spec.shape.size();
-    int64_t *d = frame.resultStorage.data() + slot;
+    int64_t *d = frame.resultStorage() + slot;
     slot += descriptorSlots(rank);
     std::vector<int64_t> shape(d + 3, d + 3 + rank);
     void *allocated = reinterpret_cast<void *>(d[0]);
@@ -203,12 +224,12 @@ collectResults(ArrayRef<ValueSpec> results, CallFrame &frame, Memory &memory,
       toFree.insert(allocated);
     // Sizes the validation could not compute (and that went negative or
     // overflow) end here, not in a copy of 2^64 bytes.
-    std::string what = "result " + std::to_string(out.size());
-    if (llvm::Error e = checkResultShape(shape, spec.dtype, what))
+    if (llvm::Error e = checkResultShape(shape, spec.dtype, out.size()))
       return std::move(e);
     HostTensor t;
     if (copy) {
-      auto allocatedOnHost = HostTensor::allocate(spec.dtype, shape, what);
+      auto allocatedOnHost = HostTensor::allocate(
+          spec.dtype, shape, "result " + std::to_string(out.size()));
       if (!allocatedOnHost)
         return allocatedOnHost.takeError();
       t = std::move(*allocatedOnHost);
@@ -276,9 +297,11 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
   if (!entry)
     return entry.takeError();
   Memory memory(*lib);
-  CallFrame frame;
-  if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
+  llvm::SmallVector<FrameArg, 8> frameArgs;
+  if (llvm::Error e = uploadInputs(args, inputs, memory, frameArgs))
     return std::move(e);
+  CallFrame frame;
+  buildFrame(args, results, frameArgs, frame);
   if (llvm::Error e = callOnce(*entry, this->entry, frame, *lib))
     return std::move(e);
   return collectResults(results, frame, memory, /*copy=*/true);
@@ -287,29 +310,47 @@ Executable::run(llvm::ArrayRef<HostTensor> inputs) {
 llvm::Expected<std::vector<TargetTensor>>
 Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
                         std::optional<void *> stream) {
-  // The checks only need dtypes and shapes; scalars are copied by value.
-  std::vector<HostTensor> described(inputs.size());
-  std::vector<void *> buffers(inputs.size(), nullptr);
+  // The checks only need dtypes and shapes; scalars are read by value.
+  llvm::SmallVector<FrameArg, 8> frameArgs(inputs.size());
   for (auto [i, in] : llvm::enumerate(inputs)) {
-    described[i].dtype = in.dtype;
-    described[i].shape = in.shape;
+    frameArgs[i].shape = in.shape;
     if (i < args.size() && !args[i].isTensor) {
       if (!in.data)
         return llvm::createStringError("input " + std::to_string(i) +
                                        " (a scalar) has no value");
-      auto *p = static_cast<const uint8_t *>(in.data);
-      described[i].data.assign(p, p + dtypeBytes(in.dtype));
+      frameArgs[i].value = in.data;
+      frameArgs[i].bytes = dtypeBytes(in.dtype);
       continue;
     }
-    int64_t bytes = described[i].numElements() * dtypeBytes(in.dtype);
-    if (bytes > 0 && (!in.data || reinterpret_cast<uintptr_t>(in.data) % 16))
+    int64_t elements = 1;
+    for (int64_t d : in.shape)
+      elements *= d;
+    if (elements > 0 && (!in.data || reinterpret_cast<uintptr_t>(in.data) % 16))
       return llvm::createStringError(
           "input " + std::to_string(i) +
           " must be a 16-byte aligned buffer on the target");
-    buffers[i] = in.data;
+    frameArgs[i].buffer = in.data;
   }
-  if (llvm::Error e = validateInputs(described))
+  bool needsShapeRules = false;
+  if (llvm::Error e = checkSignature(
+          inputs.size(), [&](size_t i) { return inputs[i].dtype; },
+          [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
+          needsShapeRules))
     return std::move(e);
+  if (needsShapeRules) {
+    // New shapes for dynamic dims: the ops' rules read scalars' values too.
+    std::vector<HostTensor> described(inputs.size());
+    for (auto [i, in] : llvm::enumerate(inputs)) {
+      described[i].dtype = in.dtype;
+      described[i].shape.assign(in.shape.begin(), in.shape.end());
+      if (frameArgs[i].value) {
+        auto *p = static_cast<const uint8_t *>(frameArgs[i].value);
+        described[i].data.assign(p, p + frameArgs[i].bytes);
+      }
+    }
+    if (llvm::Error e = validateInputs(described))
+      return std::move(e);
+  }
   auto lib = RuntimeLib::get(options.target);
   if (!lib)
     return lib.takeError();
@@ -326,9 +367,9 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
   // and ends on every path out.
   if (stream) {
     (*lib)->api->useStream(1, *stream);
-    for (void *buf : buffers)
-      if (buf)
-        (*lib)->api->memRecordStream(buf, *stream);
+    for (const FrameArg &a : frameArgs)
+      if (a.buffer)
+        (*lib)->api->memRecordStream(a.buffer, *stream);
   }
   llvm::scope_exit endLoan([&] {
     if (stream)
@@ -336,9 +377,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
   });
   Memory memory(*lib);
   CallFrame frame;
-  if (llvm::Error e =
-          buildFrame(args, results, described, memory, frame, buffers))
-    return std::move(e);
+  buildFrame(args, results, frameArgs, frame);
   if (llvm::Error e = callOnce(*entry, this->entry, frame, *lib))
     return std::move(e);
   if (*lib && !stream)
@@ -350,7 +389,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
   size_t slot = 0;
   for (const ValueSpec &spec : results) {
     size_t rank = spec.shape.size();
-    int64_t *d = frame.resultStorage.data() + slot;
+    int64_t *d = frame.resultStorage() + slot;
     slot += descriptorSlots(rank);
     TargetTensor t;
     t.dtype = spec.dtype;
@@ -371,7 +410,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
   llvm::Error bad = llvm::Error::success();
   for (auto [i, t] : llvm::enumerate(out))
     if (!bad)
-      bad = checkResultShape(t.shape, t.dtype, "result " + std::to_string(i));
+      bad = checkResultShape(t.shape, t.dtype, i);
   if (!bad && !contiguous)
     bad = llvm::createStringError("a result is not contiguous");
   if (bad) {
@@ -591,9 +630,11 @@ llvm::Expected<BenchResult> Executable::bench(llvm::ArrayRef<HostTensor> inputs,
   if (!entry)
     return entry.takeError();
   Memory memory(*lib);
-  CallFrame frame;
-  if (llvm::Error e = buildFrame(args, results, inputs, memory, frame))
+  llvm::SmallVector<FrameArg, 8> frameArgs;
+  if (llvm::Error e = uploadInputs(args, inputs, memory, frameArgs))
     return std::move(e);
+  CallFrame frame;
+  buildFrame(args, results, frameArgs, frame);
   RuntimeLib *rt = *lib;
   // The interface sets all five event entries or none.
   bool events = rt && rt->api->eventCreateTimed && rt->api->eventRecord &&

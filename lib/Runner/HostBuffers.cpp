@@ -41,7 +41,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
     for (TargetTensor &t : *results) {
       HostResult &r = out.emplace_back();
       r.dtype = t.dtype;
-      r.shape = t.shape;
+      r.shape.assign(t.shape.begin(), t.shape.end());
       if (t.allocation) {
         r.allocation = t.allocation;
         r.targetData = t.data;
@@ -50,7 +50,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
       // In an input's buffer (or an earlier result's, which may be an
       // input): copied, since the caller may change its inputs afterwards.
       r.copy.dtype = t.dtype;
-      r.copy.shape = t.shape;
+      r.copy.shape.assign(t.shape.begin(), t.shape.end());
       auto *p = static_cast<const uint8_t *>(t.data);
       r.copy.data.assign(p, p + elementsOf(t.shape) * dtypeBytes(t.dtype));
     }
@@ -60,7 +60,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
   std::vector<HostTensor> hostInputs(inputs.size());
   for (auto [t, host] : llvm::zip(inputs, hostInputs)) {
     host.dtype = t.dtype;
-    host.shape = t.shape;
+    host.shape.assign(t.shape.begin(), t.shape.end());
     auto *p = static_cast<const uint8_t *>(t.data);
     host.data.assign(p, p + elementsOf(t.shape) * dtypeBytes(t.dtype));
     // Any nonzero byte is true; the compiled code reads 0 or 1.

@@ -284,55 +284,64 @@ private:
 };
 } // namespace
 
-llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
-  if (inputs.size() != args.size())
+llvm::Error Executable::checkSignature(
+    size_t n, llvm::function_ref<DType(size_t)> dtypeOf,
+    llvm::function_ref<llvm::ArrayRef<int64_t>(size_t)> shapeOf,
+    bool &needsShapeRules) {
+  needsShapeRules = false;
+  if (n != args.size())
     return llvm::createStringError(
         "@" + entry + " takes " + std::to_string(args.size()) +
-        " arguments, got " + std::to_string(inputs.size()) + " inputs");
-  for (auto [i, spec, in] : llvm::enumerate(args, inputs)) {
-    std::string what = "input " + std::to_string(i);
-    if (in.dtype != spec.dtype)
-      return llvm::createStringError(what + " has dtype " +
-                                     dtypeName(in.dtype).str() + " but @" +
-                                     entry + " expects " + spec.str());
+        " arguments, got " + std::to_string(n) + " inputs");
+  // Messages are built only for a failing input (this runs on every call).
+  auto what = [](size_t i) { return "input " + std::to_string(i); };
+  bool dynamic = false;
+  for (auto [i, spec] : llvm::enumerate(args)) {
+    DType dtype = dtypeOf(i);
+    llvm::ArrayRef<int64_t> shape = shapeOf(i);
+    if (dtype != spec.dtype)
+      return llvm::createStringError(what(i) + " has dtype " +
+                                     dtypeName(dtype).str() + " but @" + entry +
+                                     " expects " + spec.str());
     if (!spec.isTensor) {
-      if (!in.shape.empty())
-        return llvm::createStringError(what + " must be a scalar for @" +
+      if (!shape.empty())
+        return llvm::createStringError(what(i) + " must be a scalar for @" +
                                        entry + " (" + spec.str() + ")");
       continue;
     }
-    if (in.shape.size() != spec.shape.size())
-      return llvm::createStringError(
-          what + " has rank " + std::to_string(in.shape.size()) + " but @" +
-          entry + " expects " + spec.str());
-    for (auto [d, want, got] : llvm::enumerate(spec.shape, in.shape))
+    if (shape.size() != spec.shape.size())
+      return llvm::createStringError(what(i) + " has rank " +
+                                     std::to_string(shape.size()) + " but @" +
+                                     entry + " expects " + spec.str());
+    for (auto [d, want, got] : llvm::enumerate(spec.shape, shape)) {
+      dynamic = dynamic || want < 0;
       if (want >= 0 && want != got)
-        return llvm::createStringError(what + " dim " + std::to_string(d) +
+        return llvm::createStringError(what(i) + " dim " + std::to_string(d) +
                                        " is " + std::to_string(got) + " but @" +
                                        entry + " expects " + spec.str());
+    }
   }
   // The ops' shape rules depend on the input shapes only: a signature with
   // no dynamic dim was checked by the verifier, and shapes accepted on the
   // last call need no second walk of the module (most callers repeat them).
-  bool dynamic = false;
-  for (const ValueSpec &spec : args)
-    dynamic =
-        dynamic || llvm::any_of(spec.shape, [](int64_t d) { return d < 0; });
   if (!dynamic)
     return llvm::Error::success();
-  auto sameAsValidated = [&] {
-    if (!hasValidated || validatedShapes.size() != inputs.size())
-      return false;
-    for (auto [want, in] : llvm::zip(validatedShapes, inputs))
-      if (want != in.shape)
-        return false;
-    return true;
-  };
-  {
-    std::lock_guard<std::mutex> lock(validatedMutex);
-    if (sameAsValidated())
-      return llvm::Error::success();
-  }
+  std::lock_guard<std::mutex> lock(validatedMutex);
+  needsShapeRules = !hasValidated || validatedShapes.size() != n;
+  for (size_t i = 0; i < n && !needsShapeRules; ++i)
+    needsShapeRules = llvm::ArrayRef<int64_t>(validatedShapes[i]) != shapeOf(i);
+  return llvm::Error::success();
+}
+
+llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
+  bool needsShapeRules = false;
+  if (llvm::Error e = checkSignature(
+          inputs.size(), [&](size_t i) { return inputs[i].dtype; },
+          [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
+          needsShapeRules))
+    return e;
+  if (!needsShapeRules)
+    return llvm::Error::success();
   auto module = cast<ModuleOp>(sourceModule);
   auto func = module.lookupSymbol<func::FuncOp>(entry);
   if (llvm::Error e = ShapeChecker().run(func, inputs))

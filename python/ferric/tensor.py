@@ -56,21 +56,13 @@ class _TargetBuffer:
 
 
 class _Event:
-    """A CUDA event recorded on a stream right after a stream= call: the
-    results are ready when it is, even after the stream is destroyed (a CuPy
-    stream dies with its Python object)."""
-
-    def __init__(self, stream):
-        p = ctypes.c_void_p()
-        _capi._check(_capi._event_record(b"cuda", stream or None,
-                                         ctypes.byref(p)))
-        self.ptr = p.value
+    """A CUDA event after the work that made some results: the one
+    ferric_run_device_on_stream_event recorded, which the results' block
+    (`_results`) destroys, so this object keeps them alive and has no
+    finalizer (a Python __del__ per call cost the fast path a frame)."""
 
     @classmethod
     def of_results(cls, ptr, owner):
-        """The event ferric_run_device_on_stream_event recorded: the
-        results' (`owner`'s) block destroys it, so it keeps them alive and
-        is not destroyed here."""
         e = cls.__new__(cls)
         e.ptr, e._results = ptr, owner
         return e
@@ -78,9 +70,20 @@ class _Event:
     def synchronize(self):
         _capi._check(_capi._event_sync(b"cuda", self.ptr))
 
+
+class _RecordedEvent(_Event):
+    """An event recorded on a stream right after a stream= call (by a
+    library without ferric_run_device_on_stream_event): the results are
+    ready when it is, even after the stream is destroyed (a CuPy stream dies
+    with its Python object). Destroyed with this object."""
+
+    def __init__(self, stream):
+        p = ctypes.c_void_p()
+        _capi._check(_capi._event_record(b"cuda", stream or None,
+                                         ctypes.byref(p)))
+        self.ptr = p.value
+
     def __del__(self):
-        if getattr(self, "_results", None) is not None:
-            return  # destroyed with the results
         if getattr(self, "ptr", None) and _capi._event_destroy is not None:
             _capi._event_destroy(b"cuda", self.ptr)
             self.ptr = None
@@ -907,7 +910,7 @@ def run_device(exe, tensors, stream=None):
     owner = _DeviceResults(out, nout)
     if stream is not None:
         owner.inputs = _foreign_owners(tensors)
-        ready = _Event(stream) if ready is None else \
+        ready = _RecordedEvent(stream) if ready is None else \
             _Event.of_results(ready, owner)
     device = exe.target
     results = []

@@ -13,6 +13,8 @@
 #define FERRIC_RUNNER_RUNNER_H
 
 #include "FerricDialect/Runner/HostTensor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -88,7 +90,8 @@ struct BenchResult {
 /// contiguous and 16-byte aligned.
 struct TargetTensor {
   DType dtype = DType::F32;
-  std::vector<int64_t> shape;
+  /// Inline up to rank 4: a small call on device data allocates no shapes.
+  llvm::SmallVector<int64_t, 4> shape;
   /// The first element: device memory for CUDA, host memory for the CPU and
   /// Vulkan. For a scalar argument, a host pointer to the value.
   void *data = nullptr;
@@ -176,6 +179,13 @@ public:
 private:
   Executable() = default;
   llvm::Error validateInputs(llvm::ArrayRef<HostTensor> inputs);
+  /// validateInputs' checks of input `i`'s `dtype` and `shape` against the
+  /// signature, for every i < `n`; `needsShapeRules` tells whether the ops'
+  /// shape rules must still run (dynamic dims, shapes not seen last).
+  llvm::Error
+  checkSignature(size_t n, llvm::function_ref<DType(size_t)> dtype,
+                 llvm::function_ref<llvm::ArrayRef<int64_t>(size_t)> shape,
+                 bool &needsShapeRules);
 
   CompileOptions options;
   std::string entry;
