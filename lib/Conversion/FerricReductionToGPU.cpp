@@ -555,6 +555,13 @@ struct FerricReductionToGPUPass
           << splitFoldBytes.getValue();
       return signalPassFailure();
     }
+    if (columnLoadBytes > 16 ||
+        (columnLoadBytes && !llvm::isPowerOf2_32(columnLoadBytes))) {
+      getOperation().emitError("ferric-reduction-to-gpu: column-load-bytes "
+                               "must be 0 or a power of two up to 16, got ")
+          << columnLoadBytes.getValue();
+      return signalPassFailure();
+    }
     if (columnNarrowColumns > 1024) {
       getOperation().emitError("ferric-reduction-to-gpu: column-narrow-columns "
                                "must be at most 1024, got ")
@@ -628,6 +635,7 @@ struct FerricReductionToGPUPass
                              warpMaxElements, splitMaxBlocks, columnChunkRows,
                              columnNarrowColumns);
       writer.setFoldBytes(splitFoldBytes);
+      writer.setColumnLoadBytes(columnLoadBytes);
       // The innermost loop kept (a column or middle-dim reduction): the
       // column schedules, coalesced along it.
       Operation *columnCombiner = nullptr;

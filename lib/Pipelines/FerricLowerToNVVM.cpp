@@ -163,6 +163,10 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
     return emitError("split-fold-bytes=" + Twine(foldBytes) +
                      " is not a byte count (expected a power of two, 32 to "
                      "1024)");
+  unsigned columnBytes = options.columnLoadBytes;
+  if (columnBytes > 16 || (columnBytes && !llvm::isPowerOf2_32(columnBytes)))
+    return emitError("column-load-bytes=" + Twine(columnBytes) +
+                     " is not a byte count (expected 0, 1, 2, 4, 8 or 16)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -217,6 +221,7 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramMaxValues = options.rowProgramMaxValues;
     reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
     reduction.splitFoldBytes = options.splitFoldBytes;
+    reduction.columnLoadBytes = options.columnLoadBytes;
     reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());

@@ -6,6 +6,9 @@
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-max-blocks=65536" 2>&1 | FileCheck %s --check-prefix=BADBLOCKS2
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-chunk-rows=0" 2>&1 | FileCheck %s --check-prefix=BADROWS
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-fold-bytes=16" 2>&1 | FileCheck %s --check-prefix=BADFOLD
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=4" | FileCheck %s --check-prefix=VEC
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=4" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VEC-REMARK
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=3" 2>&1 | FileCheck %s --check-prefix=BADCOLUMN
 
 // The schedules ferric-reduction-to-gpu picks by shape, each gpu.launch
 // tagged with ferric.schedule: split-full and split-column (two kernels
@@ -29,6 +32,7 @@
 // BADBLOCKS: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 1
 // BADBLOCKS2: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 65536
 // BADFOLD: error: ferric-reduction-to-gpu: split-fold-bytes must be a power of two in [32, 1024], got 16
+// BADCOLUMN: error: ferric-reduction-to-gpu: column-load-bytes must be 0 or a power of two up to 16, got 3
 // BADROWS: error: ferric-reduction-to-gpu: column-chunk-rows must be at least 1, got 0
 
 // A full sum of squares of 2^20 elements: split-full. 2^20 / (256 threads *
@@ -374,6 +378,85 @@ func.func @tiny_columns(%in: memref<3x5xf32>, %out: memref<5xf32>) {
       ins(%in : memref<3x5xf32>) outs(%out : memref<5xf32>) {
   ^bb0(%x: f32, %acc: f32):
     %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A bf16 column sum, 8192 columns. With column-load-bytes=4 (the NVVM
+// pipeline's default) each thread of the split-column kernel takes 2
+// adjacent columns and reads them with one vector<2xbf16> load per row (a
+// warp's access is 128 bytes, as for f32 columns), folding each column in
+// its own 4 accumulators: blocks of 32 rows (128 bytes per thread), written
+// out. Half as many column groups as columns, so ceil(1024 * 256 / 4096) =
+// 64 chunks of 256 rows. Without the option (the pass's default, and the
+// SPIR-V pipeline), one column and one bf16 load per thread.
+// VEC-LABEL: func.func @column_sum_bf16
+//       VEC:   gpu.launch
+//       VEC:     %[[T0:.*]] = arith.muli %{{.*}}, %c256
+//       VEC:     %[[T1:.*]] = arith.addi %[[T0]], %{{.*}} : index
+//       VEC:     %[[COL:.*]] = arith.muli %[[T1]], %c2
+//       VEC:     arith.cmpi ult, %[[COL]], %c8192
+//       VEC:       scf.for {{.*}} step %c32{{.*}} -> (f32, f32)
+//   VEC-NOT:         scf.for
+// VEC-COUNT-32:      vector.load %{{.*}}[%{{.*}}, %[[COL]]] {{.*}} : memref<16384x8192xbf16>, vector<2xbf16>
+//   VEC-NOT:         memref.load
+//       VEC:         scf.yield
+//       VEC:       memref.store
+//       VEC:       %[[NEXT:.*]] = arith.addi %{{.*}}, %c1
+//       VEC:       memref.store %{{.*}}, %{{.*}}[%[[NEXT]]]
+//       VEC:   } {ferric.schedule = "split-column"}
+//       VEC:   } {ferric.schedule = "split-column-stage2"}
+// VEC-REMARK: Function=column_sum_bf16 | Remark="split-column (2 kernels) for 8192 outputs of 16384 reduced elements, 64 chunks, 2 columns per thread"
+// CHECK-LABEL: func.func @column_sum_bf16
+//   CHECK-NOT:   vector.load
+//       CHECK:   memref.load %{{.*}} : memref<16384x8192xbf16>
+//   CHECK-NOT:   vector.load
+//       CHECK:   } {ferric.schedule = "split-column"}
+func.func @column_sum_bf16(%in: memref<16384x8192xbf16>, %out: memref<8192xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%in : memref<16384x8192xbf16>) outs(%out : memref<8192xf32>) {
+  ^bb0(%x: bf16, %acc: f32):
+    %e = arith.extf %x : bf16 to f32
+    %s = arith.addf %acc, %e : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// 1001 bf16 columns: no pair of adjacent columns covers them all, so one
+// column per thread even with column-load-bytes=4; f32 columns (4 bytes
+// each) also stay one per thread.
+// VEC-LABEL: func.func @column_max_bf16_odd
+//   VEC-NOT:   vector.load
+//       VEC:   } {ferric.schedule = "split-column"}
+// VEC-REMARK: Function=column_max_bf16_odd | Remark="split-column (2 kernels) for 1001 outputs of 4096 reduced elements, 64 chunks"
+// VEC-REMARK: Function=column_max_f32 | Remark="split-column (2 kernels) for 8192 outputs of 4096 reduced elements, 32 chunks"
+func.func @column_max_bf16_odd(%in: memref<4096x1001xbf16>, %out: memref<1001xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%in : memref<4096x1001xbf16>) outs(%out : memref<1001xf32>) {
+  ^bb0(%x: bf16, %acc: f32):
+    %e = arith.extf %x : bf16 to f32
+    %s = arith.maximumf %acc, %e : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+// VEC-LABEL: func.func @column_max_f32
+//   VEC-NOT:   vector.load
+//       VEC:   } {ferric.schedule = "split-column"}
+func.func @column_max_f32(%in: memref<4096x8192xf32>, %out: memref<8192xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%in : memref<4096x8192xf32>) outs(%out : memref<8192xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.maximumf %acc, %x : f32
     linalg.yield %s : f32
   }
   return

@@ -458,10 +458,17 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     - Threads of the split and column schedules fold their elements in
       blocks of `split-fold-bytes` of input (128: 32 f32 or 64 bf16
       elements, at least 32): four independent accumulators of at least
-      eight elements each, all the block's loads issued before its folds,
-      combined by a tree, the block results folded in order; the rounding
-      error of an f32 sum then grows like a cascade sum's, not like a
-      sequential one's.
+      eight elements each, the block written out (no inner loop) so that
+      all its loads can be in flight before its folds, combined by a tree,
+      the block results folded in order; the rounding error of an f32 sum
+      then grows like a cascade sum's, not like a sequential one's.
+    - With `column-load-bytes` (the NVVM pipeline: 4), a thread of the
+      column and split-column schedules takes that many bytes of adjacent
+      columns (2 bf16/f16 columns) and reads them with one vector load per
+      row, each column in its own accumulators: a warp then reads 128
+      bytes per row like f32 columns do. It needs a static innermost dim
+      that the count divides and inputs that read the columns in their
+      last dim; the remark says "N columns per thread".
     - Otherwise (a body that is not one combiner of the accumulator, or
       short columns as above), *one thread per output*: a grid-stride loop
       over outputs in row-major order, each thread folding all its reduced
@@ -615,6 +622,15 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "fold (4 accumulators of at least 8 elements each; a power of "
            "two, 32 to 1024): 128 is 32 f32 or 64 bf16/f16 elements, so "
            "that narrow inputs keep as many bytes in flight as f32 ones">,
+    Option<"columnLoadBytes", "column-load-bytes", "unsigned",
+           /*default=*/"0",
+           "Threads of the column and split-column schedules take this many "
+           "bytes of adjacent columns (0, or a power of two up to 16; 0 or "
+           "one element: a column each) and read them with one vector load "
+           "per row, when the innermost loop is static and a multiple of "
+           "the count and every input read through it reads it in its last "
+           "dim: 4 gives bf16/f16 columns the 128-byte warp accesses of f32 "
+           "ones (the NVVM pipeline's default; SPIR-V leaves 0)">,
     Option<"columnChunkRows", "column-chunk-rows", "unsigned",
            /*default=*/"64",
            "Fewest reduced elements per chunk of a split-column reduction "

@@ -150,6 +150,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "power of two, 32 to 1024; ferric-reduction-to-gpu "
                      "split-fold-bytes)"),
       llvm::cl::init(128)};
+  ::mlir::detail::PassOptions::Option<unsigned> columnLoadBytes{
+      *this, "column-load-bytes",
+      llvm::cl::desc("The bytes of adjacent columns a thread of the column "
+                     "reductions reads with one vector load per row (0, or "
+                     "a power of two up to 16; ferric-reduction-to-gpu "
+                     "column-load-bytes)"),
+      llvm::cl::init(4)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -34,17 +35,38 @@ std::pair<scf::ForOp, Value> ferric::createNonEmptyLoop(OpBuilder &b,
                                                         Location loc, Value lb,
                                                         Value ub, Value step,
                                                         Value init) {
+  auto [loop, results] =
+      createNonEmptyLoop(b, loc, lb, ub, step, ValueRange{init});
+  return {loop, results[0]};
+}
+
+std::pair<scf::ForOp, SmallVector<Value>>
+ferric::createNonEmptyLoop(OpBuilder &b, Location loc, Value lb, Value ub,
+                           Value step, ValueRange inits) {
   auto guard = scf::IfOp::create(
-      b, loc, TypeRange{init.getType()},
+      b, loc, inits.getTypes(),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, ub),
       /*withElseRegion=*/true);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&guard.getElseRegion().front());
-  scf::YieldOp::create(b, loc, init);
+  scf::YieldOp::create(b, loc, inits);
   b.setInsertionPointToStart(&guard.getThenRegion().front());
-  auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{init});
-  scf::YieldOp::create(b, loc, loop.getResult(0));
-  return {loop, guard.getResult(0)};
+  auto loop = scf::ForOp::create(b, loc, lb, ub, step, inits);
+  scf::YieldOp::create(b, loc, loop.getResults());
+  return {loop, SmallVector<Value>(guard.getResults())};
+}
+
+llvm::MaybeAlign ferric::chunkAlign(Type element, unsigned width) {
+  uint64_t bytes = width * ((element.getIntOrFloatBitWidth() + 7) / 8);
+  return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));
+}
+
+Value ferric::loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
+                        unsigned width) {
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  return vector::LoadOp::create(b, loc, VectorType::get({(int64_t)width}, elem),
+                                buffer, at, /*nontemporal=*/false,
+                                chunkAlign(elem, width));
 }
 
 Value ferric::ceilDivIndex(OpBuilder &b, Location loc, Value a, Value d) {

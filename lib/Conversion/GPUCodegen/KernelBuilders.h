@@ -25,6 +25,16 @@ constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "ferric.min_blocks_per_sm";
 constexpr unsigned kMaxThreadsPerSM = 2048;
 constexpr unsigned kRegistersPerSM = 65536;
 
+/// The alignment of a chunk of `width` elements of `element` that starts
+/// at a multiple of `width` elements of a 16-byte aligned buffer: its bytes
+/// (a power of two), at most 16.
+llvm::MaybeAlign chunkAlign(Type element, unsigned width);
+
+/// `width` consecutive elements of `buffer` from `at` (a multiple of
+/// `width` elements into a 16-byte aligned buffer), in one vector load.
+Value loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
+                unsigned width);
+
 /// A memref in workgroup memory, as the numeric memory space 3, which NVVM
 /// (shared) and the Vulkan storage-class mapping (Workgroup) both read.
 MemRefType getWorkgroupMemRefType(ArrayRef<int64_t> shape, Type element);
@@ -46,6 +56,10 @@ SmallVector<Value> getWorkgroupBuffers(OpBuilder &b, Location loc,
 std::pair<scf::ForOp, Value> createNonEmptyLoop(OpBuilder &b, Location loc,
                                                 Value lb, Value ub, Value step,
                                                 Value init);
+/// The same with several loop-carried values.
+std::pair<scf::ForOp, SmallVector<Value>>
+createNonEmptyLoop(OpBuilder &b, Location loc, Value lb, Value ub, Value step,
+                   ValueRange inits);
 
 /// ceil(a / d) for d > 0 as (a + d - 1) / d (folded when constant):
 /// arith.ceildivui has no direct SPIR-V or NVVM lowering inside kernels.

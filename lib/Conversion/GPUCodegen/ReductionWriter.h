@@ -235,6 +235,9 @@ public:
   /// The bytes of its input a thread of the split-full and column schedules
   /// loads per blockedFold step (split-fold-bytes; see foldDepth).
   void setFoldBytes(unsigned bytes) { foldBytes = bytes; }
+  /// The bytes of adjacent columns a thread of the column schedules loads
+  /// per row as one vector (column-load-bytes; see columnWidth).
+  void setColumnLoadBytes(unsigned bytes) { columnLoadBytes = bytes; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -362,8 +365,11 @@ private:
   /// input per block (kBlockLanes x depth elements), at least kBlockDepth:
   /// with the default 128, 32 f32 or 64 bf16/f16 elements, so that narrow
   /// inputs keep as many bytes in flight per thread as f32 ones.
-  unsigned foldDepth();
+  /// With `width` columns per thread, the bytes are those of all of them.
+  unsigned foldDepth(unsigned width = 1);
   int64_t foldBlock() { return (int64_t)kBlockLanes * foldDepth(); }
+  /// The bytes of the generic's widest input element.
+  unsigned inputBytes();
 
   /// Folds into `acc` the element `j` of the sequence a blockedFold walks.
   using FoldStep = llvm::function_ref<Value(OpBuilder &, Value j, Value acc)>;
@@ -376,6 +382,15 @@ private:
   /// grows like foldDepth() + count / foldBlock() instead of count.
   Value blockedFold(OpBuilder &b, Operation *combiner, Value count,
                     Value identity, FoldStep step);
+  /// Folds into `accs` (one accumulator per column of a thread) the element
+  /// `j` of each of the columns a blockedFolds walks.
+  using FoldSteps =
+      llvm::function_ref<void(OpBuilder &, Value j, MutableArrayRef<Value>)>;
+  /// blockedFold of `width` sequences at once, in the same order each: their
+  /// element j is read by one `step` (one vector load of `width` columns).
+  SmallVector<Value> blockedFolds(OpBuilder &b, Operation *combiner,
+                                  Value count, Value identity, unsigned width,
+                                  FoldSteps step);
   /// Stores `partial` at smem[tid] and folds smem[0 .. threads) into
   /// smem[0] with a tree (barriers included; every thread must call it), by
   /// the combiner of `g` (default: this writer's reduction).
@@ -391,15 +406,21 @@ private:
   Value splitBlocks(OpBuilder &b, int64_t outputs);
   /// The column kernels of writeColumn for `chunks` chunks of `rows`
   /// reduced elements: one (column) writing the outputs, or two
-  /// (split-column) through a temporary buffer of partials.
+  /// (split-column) through a temporary buffer of partials; each thread of
+  /// the first takes `width` adjacent columns (columnWidth).
   void writeColumnStages(OpBuilder &b, Operation *combiner, Value chunks,
-                         Value rows, bool twoStages);
+                         Value rows, bool twoStages, unsigned width);
   /// The launch and the loop of a column kernel over (chunk, column tile)
   /// pairs, one thread per column: leaves the builder under `col < numOut`
   /// with the column's loop indices in `idx`; returns (chunk, col).
   std::pair<Value, Value> columnLoop(OpBuilder &b, Value chunks,
                                      SmallVectorImpl<Value> &idx,
-                                     StringRef schedule);
+                                     StringRef schedule, unsigned width = 1);
+  /// The adjacent columns each thread of the column schedules takes: 1, or
+  /// column-load-bytes of the widest input's elements when the innermost
+  /// loop is static and a multiple of that many and every input read
+  /// through it reads it in its last dim (then one vector load per row).
+  unsigned columnWidth();
 
   /// Stores `value`, the final value of the output at loop indices `idx`,
   /// and applies the epilogue there if one is set.
@@ -433,6 +454,7 @@ private:
       narrowColumns;
   RowProgramLimits rowLimits;
   unsigned foldBytes = kFoldBytes;
+  unsigned columnLoadBytes = 0;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -277,22 +277,6 @@ struct AlignedRow {
 };
 } // namespace
 
-/// The alignment of a chunk of `width` elements of `element`: its bytes (a
-/// power of two), at most 16.
-static llvm::MaybeAlign chunkAlign(Type element, unsigned width) {
-  uint64_t bytes = width * bytesOf(element);
-  return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));
-}
-
-/// `width` consecutive elements of `buffer` from `at`, in one vector load.
-static Value loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
-                       unsigned width) {
-  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
-  return vector::LoadOp::create(b, loc, VectorType::get({(int64_t)width}, elem),
-                                buffer, at, /*nontemporal=*/false,
-                                chunkAlign(elem, width));
-}
-
 /// Stores `chunk` at `at` ... of `buffer` in one vector store.
 static void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk,
                        Value buffer, ValueRange at) {

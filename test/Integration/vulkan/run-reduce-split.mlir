@@ -61,3 +61,17 @@
 // narrow stages for the eight reductions of 70001 elements).
 // RUN: ferric-run %S/../Inputs/reduce_split.mlir --target=vulkan --entry=split_f32 --input=randn:70001x1xf32 --bench=1 --warmup=0 | FileCheck %s --check-prefix=LAUNCHES
 // LAUNCHES: bench: target vulkan, 1 calls: {{.*}}, 14 launches/call, 14 kernels,
+
+// Inputs/reduce_columns.mlir (static even column counts; on CUDA 2 columns
+// per thread, here one: SPIR-V leaves column-load-bytes at 0).
+// RUN: ferric-run %S/../Inputs/reduce_columns.mlir --target=vulkan --entry=cols_bf16_4096 --input=randn:0x4096xbf16 --check | FileCheck %s --check-prefix=COLS4 --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_columns.mlir --target=vulkan --entry=cols_bf16_4096 --input=randn:33x4096xbf16 --check | FileCheck %s --check-prefix=COLS4 --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_columns.mlir --target=vulkan --entry=cols_f16_130 --input=randn:1x130xf16 --check | FileCheck %s --check-prefix=COLS2 --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_columns.mlir --target=vulkan --entry=cols_f16_130 --input=randn:257x130xf16 --check | FileCheck %s --check-prefix=COLS2 --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_columns.mlir --target=vulkan --entry=weighted_bf16_2050 --input=randn:33x2050xbf16 --input=randn:2050xbf16 --check | FileCheck %s --check-prefix=COLS1 --implicit-check-not=FAILED
+// COLS4-COUNT-4: check: result {{[0-9]+}}: {{.*}}: ok
+// COLS4-NOT: check:
+// COLS2-COUNT-2: check: result {{[0-9]+}}: {{.*}}: ok
+// COLS2-NOT: check:
+// COLS1: check: result 0: {{.*}}: ok
+// COLS1-NOT: check:
