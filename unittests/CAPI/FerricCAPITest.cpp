@@ -313,4 +313,73 @@ func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   ferric_executable_free(exe);
 }
 
+// ferric_run_device checks inputs against the signature on every call (the
+// runner builds its messages only for a failing input) and passes scalar
+// arguments by value, the same after the first call.
+TEST(FerricCAPI, RunDeviceChecksInputsAndPassesScalars) {
+  const char *kScale = R"mlir(
+func.func @f(%a: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
+  %0 = ferric.mul %a, %s : tensor<?xf32>, f32
+  return %0 : tensor<?xf32>
+}
+)mlir";
+  ferric_executable *exe = nullptr;
+  ASSERT_EQ(ferric_compile(kScale, "f", "cpu", "cache=0", &exe), FERRIC_OK)
+      << ferric_last_error();
+  alignas(16) float a[4] = {1, 2, 3, 4};
+  int64_t shape[1] = {4}, shape2[2] = {2, 2};
+  auto run = [&](ferric_tensor *ins, size_t n, float *got) {
+    ferric_tensor *outs = nullptr;
+    size_t nout = 0;
+    ferric_status s = ferric_run_device(exe, ins, n, &outs, &nout);
+    if (s == FERRIC_OK) {
+      EXPECT_EQ(nout, 1u);
+      EXPECT_EQ(outs[0].rank, 1);
+      std::memcpy(got, outs[0].data, sizeof(a));
+      ferric_device_tensors_free(outs, nout);
+    }
+    return s;
+  };
+  for (float scale : {2.0f, -0.5f}) {
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                            {FERRIC_DTYPE_F32, 0, nullptr, &scale}};
+    float got[4];
+    ASSERT_EQ(run(ins, 2, got), FERRIC_OK) << ferric_last_error();
+    for (int i = 0; i < 4; ++i)
+      EXPECT_EQ(got[i], a[i] * scale);
+  }
+  float scale = 2;
+  auto expectError = [&](ferric_tensor *ins, size_t n, const char *message) {
+    float got[4];
+    EXPECT_NE(run(ins, n, got), FERRIC_OK);
+    EXPECT_NE(std::strstr(ferric_last_error(), message), nullptr)
+        << ferric_last_error();
+  };
+  {
+    ferric_tensor ins[1] = {{FERRIC_DTYPE_F32, 1, shape, a}};
+    expectError(ins, 1, "@f takes 2 arguments, got 1 inputs");
+  }
+  {
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F16, 1, shape, a},
+                            {FERRIC_DTYPE_F32, 0, nullptr, &scale}};
+    expectError(ins, 2, "input 0 has dtype f16 but @f expects");
+  }
+  {
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 2, shape2, a},
+                            {FERRIC_DTYPE_F32, 0, nullptr, &scale}};
+    expectError(ins, 2, "input 0 has rank 2 but @f expects");
+  }
+  {
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                            {FERRIC_DTYPE_F32, 1, shape, a}};
+    expectError(ins, 2, "input 1 must be a scalar for @f");
+  }
+  {
+    ferric_tensor ins[2] = {{FERRIC_DTYPE_F32, 1, shape, a},
+                            {FERRIC_DTYPE_F32, 0, nullptr, nullptr}};
+    expectError(ins, 2, "input 1 has no data");
+  }
+  ferric_executable_free(exe);
+}
+
 } // namespace
