@@ -158,6 +158,43 @@ def test_stream_call_gets_its_readiness_event_from_the_run_call():
         calls
 
 
+def test_stream_call_without_the_event_entry_records_and_destroys_its_own():
+    # A library without ferric_run_device_on_stream_event (an older build):
+    # the Python path records the results' readiness event itself after
+    # ferric_run_device_on_stream (a _RecordedEvent) and destroys it when
+    # the last result dies; the run call's own event (_Event, no finalizer)
+    # is not involved.
+    out, calls = run("""
+        import gc
+        import ferric._capi as C
+        from ferric import tensor as T
+        C._run_device_on_stream_event = None
+        count = {"record": 0, "destroy": 0}
+
+        def counted(name, f):
+            def call(*args):
+                count[name] += 1
+                return f(*args)
+            return call
+
+        C._event_record = counted("record", C._event_record)
+        C._event_destroy = counted("destroy", C._event_destroy)
+        a = ferric.asarray(np.ones(256, np.float32), device="cuda")
+        f = ferric.jit(lambda p: p + 1.0, target="cuda")
+        r = f(a, stream=2)
+        kind = type(r._cuda_ready).__name__
+        recorded = count["record"]
+        read = r.numpy().tolist()[:2]
+        del r
+        gc.collect()
+        print(json.dumps({"kind": kind, "recorded": recorded,
+                          "destroyed": count["destroy"], "read": read,
+                          "finalizer": hasattr(T._Event, "__del__")}))
+    """, FERRIC_FASTCALL="0")
+    assert out == {"kind": "_RecordedEvent", "recorded": 1, "destroyed": 1,
+                   "read": [0.0, 0.0], "finalizer": False}
+
+
 def test_compile_remarks_say_why_a_matmul_runs_on_the_tiled_kernel():
     # run() points FERRIC_CUBLASLT nowhere: the runner compiles without
     # ferric-matmul-to-cublaslt and says so per matmul, through the C API
