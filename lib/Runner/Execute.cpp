@@ -322,10 +322,8 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
       frameArgs[i].bytes = dtypeBytes(in.dtype);
       continue;
     }
-    int64_t elements = 1;
-    for (int64_t d : in.shape)
-      elements *= d;
-    if (elements > 0 && (!in.data || reinterpret_cast<uintptr_t>(in.data) % 16))
+    if (numElements(in.shape) > 0 &&
+        (!in.data || reinterpret_cast<uintptr_t>(in.data) % 16))
       return llvm::createStringError(
           "input " + std::to_string(i) +
           " must be a 16-byte aligned buffer on the target");
@@ -348,7 +346,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
         described[i].data.assign(p, p + frameArgs[i].bytes);
       }
     }
-    if (llvm::Error e = validateInputs(described))
+    if (llvm::Error e = checkShapeRules(described))
       return std::move(e);
   }
   auto lib = RuntimeLib::get(options.target);

@@ -18,14 +18,6 @@ using namespace mlir;
 using namespace mlir::ferric;
 using namespace mlir::ferric::runner;
 
-/// Elements of `shape` (its product).
-static int64_t elementsOf(llvm::ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
 llvm::Expected<std::vector<HostResult>>
 Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
   // The compiled CPU code assumes 16-byte aligned buffers.
@@ -52,7 +44,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
       r.copy.dtype = t.dtype;
       r.copy.shape.assign(t.shape.begin(), t.shape.end());
       auto *p = static_cast<const uint8_t *>(t.data);
-      r.copy.data.assign(p, p + elementsOf(t.shape) * dtypeBytes(t.dtype));
+      r.copy.data.assign(p, p + numElements(t.shape) * dtypeBytes(t.dtype));
     }
     return out;
   }
@@ -62,7 +54,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
     host.dtype = t.dtype;
     host.shape.assign(t.shape.begin(), t.shape.end());
     auto *p = static_cast<const uint8_t *>(t.data);
-    host.data.assign(p, p + elementsOf(t.shape) * dtypeBytes(t.dtype));
+    host.data.assign(p, p + numElements(t.shape) * dtypeBytes(t.dtype));
     // Any nonzero byte is true; the compiled code reads 0 or 1.
     if (host.dtype == DType::I1)
       for (uint8_t &b : host.data)

@@ -77,12 +77,14 @@ HostTensor HostTensor::fromValues(DType dtype, llvm::ArrayRef<int64_t> shape,
   return t;
 }
 
-int64_t HostTensor::numElements() const {
+int64_t mlir::ferric::runner::numElements(llvm::ArrayRef<int64_t> shape) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
 }
+
+int64_t HostTensor::numElements() const { return runner::numElements(shape); }
 
 double HostTensor::get(int64_t i) const {
   assert(i >= 0 && static_cast<size_t>(i) * dtypeBytes(dtype) < data.size() &&

@@ -342,6 +342,10 @@ llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
     return e;
   if (!needsShapeRules)
     return llvm::Error::success();
+  return checkShapeRules(inputs);
+}
+
+llvm::Error Executable::checkShapeRules(llvm::ArrayRef<HostTensor> inputs) {
   auto module = cast<ModuleOp>(sourceModule);
   auto func = module.lookupSymbol<func::FuncOp>(entry);
   if (llvm::Error e = ShapeChecker().run(func, inputs))

@@ -68,6 +68,12 @@ static void setRef(PyObject **slot, PyObject *value) {
   Py_XDECREF(old);
 }
 
+/* The same with a borrowed `value`. */
+static void setBorrowed(PyObject **slot, PyObject *value) {
+  Py_INCREF(value);
+  setRef(slot, value);
+}
+
 /* Interned attribute names. */
 static PyObject *sNode, *sError, *sCudaStream, *sDevice, *sShape, *sDtype,
     *sPtr, *sOwner, *sCudaReady, *sEventPtr, *sResults, *sStreamAttr,
@@ -173,8 +179,7 @@ static int fastCallInit(PyObject *self, PyObject *args, PyObject *kwds) {
   PyObject *device;
   if (!PyArg_ParseTuple(args, "U:FastCall", &device))
     return -1;
-  Py_INCREF(device);
-  setRef(&f->device, device);
+  setBorrowed(&f->device, device);
   f->isCuda = PyUnicode_CompareWithASCIIString(device, "cuda") == 0;
   f->generation = gGeneration;
   setRef(&f->entries, PyList_New(0));
@@ -677,18 +682,12 @@ static PyObject *moduleInit(PyObject *self, PyObject *args) {
       (allocfunc)PyType_GetSlot((PyTypeObject *)eventType, Py_tp_alloc);
   if (!gTensorAlloc || !gEventAlloc)
     return NULL;
-  Py_INCREF(tensorType);
-  setRef(&gTensorType, tensorType);
-  Py_INCREF(eventType);
-  setRef(&gEventType, eventType);
-  Py_INCREF(dtypes);
-  setRef(&gDtypes, dtypes);
-  Py_INCREF(check);
-  setRef(&gCheck, check);
-  Py_INCREF(copy);
-  setRef(&gCopy, copy);
-  Py_INCREF(ownTypes);
-  setRef(&gOwnTypes, ownTypes);
+  setBorrowed(&gTensorType, tensorType);
+  setBorrowed(&gEventType, eventType);
+  setBorrowed(&gDtypes, dtypes);
+  setBorrowed(&gCheck, check);
+  setBorrowed(&gCopy, copy);
+  setBorrowed(&gOwnTypes, ownTypes);
   Py_RETURN_NONE;
 }
 

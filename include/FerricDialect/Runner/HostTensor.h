@@ -65,6 +65,8 @@ llvm::StringRef dtypeName(DType type);
 std::optional<DType> parseDType(llvm::StringRef name);
 /// Bytes per element; i1 is stored as one byte (0 or 1).
 size_t dtypeBytes(DType type);
+/// Product of the dimensions of `shape` (1 for rank 0).
+int64_t numElements(llvm::ArrayRef<int64_t> shape);
 /// True for f16, bf16, f32 and f64.
 bool isFloatDType(DType type);
 

@@ -186,6 +186,9 @@ private:
   checkSignature(size_t n, llvm::function_ref<DType(size_t)> dtype,
                  llvm::function_ref<llvm::ArrayRef<int64_t>(size_t)> shape,
                  bool &needsShapeRules);
+  /// The ops' shape rules on `inputs` (whose signature checked out); on
+  /// success, remembered as the last shapes accepted.
+  llvm::Error checkShapeRules(llvm::ArrayRef<HostTensor> inputs);
 
   CompileOptions options;
   std::string entry;
