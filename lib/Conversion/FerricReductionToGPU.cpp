@@ -305,21 +305,9 @@ void ReductionWriter::write(OpBuilder &b, Operation *combiner) {
 
 Value ReductionWriter::warpAllReduce(OpBuilder &b, linalg::GenericOp g,
                                      Operation *combiner, Value partial) {
-  BlockArgument accArg = g.getRegionOutputArgs()[0];
-  auto accType = cast<FloatType>(accArg.getType());
-  Type f32 = b.getF32Type();
-  for (unsigned offset = warpSize / 2; offset >= 1; offset /= 2) {
-    // nvvm.shfl moves 32-bit values: narrower floats go as f32, exactly.
-    Value v =
-        accType == f32 ? partial : arith::ExtFOp::create(b, loc, f32, partial);
-    Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    if (accType != f32)
-      other = arith::TruncFOp::create(b, loc, accType, other);
-    partial = combine(b, combiner, accArg, partial, other);
-  }
-  return partial;
+  return teamAllReduce(b, loc, combiner, g.getRegionOutputArgs()[0], partial,
+                       warpSize, warpSize, /*tid=*/{}, /*team=*/{},
+                       /*isLane0=*/{}, /*buffer=*/{});
 }
 
 Value ReductionWriter::warpRows(OpBuilder &b, SmallVectorImpl<Value> &idx,
@@ -726,6 +714,8 @@ struct FerricReductionToGPUPass
         limits.maxRegisters = rowProgramMaxRegisters;
         limits.invariantValues = rowProgramInvariantValues;
         limits.alignedChunks = rowProgramAlignedChunks;
+        limits.stream = rowStream;
+        limits.streamMinLength = rowStreamMinLength;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
                              rowProgram);

@@ -222,6 +222,8 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
     reduction.splitFoldBytes = options.splitFoldBytes;
     reduction.columnLoadBytes = options.columnLoadBytes;
+    reduction.rowStream = options.rowStream;
+    reduction.rowStreamMinLength = options.rowStreamMinLength;
     reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());

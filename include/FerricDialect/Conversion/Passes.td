@@ -405,7 +405,20 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       dynamic row length gets variants for rows of up to 64, 128, 256, ...
       (every power of two), 1024 x `row-program-max-values` elements and,
       with clusters, the longest row each cluster block size holds, the
-      host picking the shortest that holds the row. Reductions
+      host picking the shortest that holds the row. With `row-stream`, a
+      row group over static rows that no row program holds, or longer than
+      `row-stream-min-length` (automatic: 524288 four-byte or 131072
+      narrower elements), is a *row stream* (`row-stream`): a block of 512
+      threads per row walks the row in tiles (each thread 64 bytes of each
+      operand per tile, 16-byte chunks where they divide the row) once per
+      reduction, recomputing the elementwise members before it, and once
+      more to compute and store the elementwise members; each thread
+      carries its accumulators across tiles and the block combines them
+      once per row. A sum of exp(v - m) right after the max m of the same
+      row (softmax, log-softmax) shares the max's pass: each thread keeps
+      its running max and its sum relative to it (rescaled by exp(old -
+      new) as the max grows, terms 0 while the max is -inf), and the block
+      rescales each thread's sum to the row's max before adding. Reductions
       whose output was filled (or copied from a buffer filled) with a
       constant before the group start from it, and that fill and copy go.
     - Such a reduction with few outputs (at least 1 and at most half of
@@ -478,7 +491,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
     Vulkan ABI), unlike upstream's mapping, which launches once per outer
     reduction index. Each `gpu.launch` carries the schedule it got as
     `ferric.schedule` (`block`, `warp`, `row-group`, `row-group-block`,
-    `row-program-registers`, `row-program-subwarp`, `split-full` and
+    `row-program-registers`, `row-program-subwarp`, `row-program-cluster`,
+    `row-stream`, `split-full` and
     `split-full-stage2`, `column`, `split-column` and
     `split-column-stage2`, `column-narrow`, `split-column-narrow` and
     `split-column-narrow-stage2`, `thread-per-output`), and each reduction gets a
@@ -492,6 +506,8 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
   let options = [
@@ -590,6 +606,20 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "loaded with each row like the row itself (H100, 2^28 elements: "
            "bf16 LayerNorm over 4096 / 16384 / 32000 0.93x / 0.91x / 0.85x "
            "the time of keeping them, f32 LayerNorm over 32000 0.93x)">,
+    Option<"rowStream", "row-stream", "bool", /*default=*/"false",
+           "Row groups over long rows of a static length walk each row in "
+           "tiles, a block per row, once per pass (row-stream) instead of "
+           "holding it in registers or re-reading it one element at a time; "
+           "a sum of exp(v - max) after the row's max shares the max's pass "
+           "(online softmax). The NVVM pipeline's default">,
+    Option<"rowStreamMinLength", "row-stream-min-length", "unsigned",
+           /*default=*/"0",
+           "With row-stream, every row group over static rows of at least "
+           "this many elements is a row stream; 0 (automatic): rows no row "
+           "program holds, and rows of at least 524288 four-byte or 131072 "
+           "narrower elements (H100, softmax at 2^28: held 1277 us over "
+           "524288 f32 and 647 / 953 us over 131072 / 524288 bf16, "
+           "streamed about 1100 and 585)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

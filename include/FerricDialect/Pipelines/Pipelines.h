@@ -157,6 +157,19 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "a power of two up to 16; ferric-reduction-to-gpu "
                      "column-load-bytes)"),
       llvm::cl::init(4)};
+  ::mlir::detail::PassOptions::Option<bool> rowStream{
+      *this, "row-stream",
+      llvm::cl::desc("Row groups over long static rows walk each row in "
+                     "tiles, a block per row, one pass per reduction (max "
+                     "and sum of exp in one) (ferric-reduction-to-gpu "
+                     "row-stream)"),
+      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinLength{
+      *this, "row-stream-min-length",
+      llvm::cl::desc("Static rows of at least this many elements are "
+                     "streamed; 0: automatic (ferric-reduction-to-gpu "
+                     "row-stream-min-length)"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "

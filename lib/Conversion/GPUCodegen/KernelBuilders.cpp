@@ -69,6 +69,15 @@ Value ferric::loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
                                 chunkAlign(elem, width));
 }
 
+void ferric::storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk,
+                        Value buffer, ValueRange at) {
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  auto vt = VectorType::get({(int64_t)chunk.size()}, elem);
+  Value vec = vector::FromElementsOp::create(b, loc, vt, chunk);
+  vector::StoreOp::create(b, loc, vec, buffer, at, /*nontemporal=*/false,
+                          chunkAlign(elem, chunk.size()));
+}
+
 Value ferric::ceilDivIndex(OpBuilder &b, Location loc, Value a, Value d) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   return b.createOrFold<arith::DivUIOp>(

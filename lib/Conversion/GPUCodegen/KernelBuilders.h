@@ -35,6 +35,11 @@ llvm::MaybeAlign chunkAlign(Type element, unsigned width);
 Value loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
                 unsigned width);
 
+/// Stores `chunk` at `at` ... of `buffer` (aligned as loadChunk's) in one
+/// vector store.
+void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk, Value buffer,
+                ValueRange at);
+
 /// A memref in workgroup memory, as the numeric memory space 3, which NVVM
 /// (shared) and the Vulkan storage-class mapping (Workgroup) both read.
 MemRefType getWorkgroupMemRefType(ArrayRef<int64_t> shape, Type element);

@@ -34,6 +34,31 @@ Operation *blockCombiner(linalg::GenericOp generic);
 Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
               Value acc, Value value);
 
+/// `values` folded with `combiner` (of a generic whose accumulator is
+/// `accArg`) as a balanced tree, in order (every thread folding the same
+/// values gets the same total).
+Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
+               SmallVector<Value> values);
+
+/// The body of `g` cloned at the builder: the accumulator argument bound to
+/// `acc` if set, every other argument (an output's only if the body reads
+/// it) to `input(operand)`; the values it yields.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp g, Value acc,
+                             llvm::function_ref<Value(OpOperand *)> input);
+
+/// Each thread's `partial` (of a generic whose accumulator is `accArg`)
+/// folded by `combiner` over its team: the `teamThreads` threads (a power of
+/// two, at most a block) of team number `team`, with gpu.shuffle xor within
+/// a warp and, for teams wider than a warp, one value per warp through
+/// `buffer` (workgroup memory, a value per warp of the block; lane 0 of each
+/// warp is `isLane0`) and a barrier: every thread of the team gets the same
+/// total. Teams of at most a warp need no `tid`, `team`, `isLane0` or
+/// `buffer`.
+Value teamAllReduce(OpBuilder &b, Location loc, Operation *combiner,
+                    BlockArgument accArg, Value partial, unsigned teamThreads,
+                    unsigned warpSize, Value tid, Value team, Value isLane0,
+                    Value buffer);
+
 /// Buffers whose value at the current row a row-group kernel holds in a
 /// register (the results of the group's reductions), by buffer.
 using RowValues = llvm::DenseMap<Value, Value>;
@@ -152,6 +177,12 @@ struct RowProgramLimits {
   /// keeps in registers across rows; past it they are loaded with each row
   /// (kRowProgramInvariantValues by default).
   unsigned invariantValues = kRowProgramInvariantValues;
+  /// Row groups over long rows of a static length may be row streams
+  /// (prefersRowStream).
+  bool stream = false;
+  /// With `stream`, every static row of at least this many elements is
+  /// streamed (0: automatic, see prefersRowStream).
+  unsigned streamMinLength = 0;
 };
 
 /// The most values of each row operand a row-program thread in blocks of
@@ -194,6 +225,69 @@ std::optional<RowProgramShape>
 chooseRowProgramVariant(int64_t maxLength, Type element, bool vectorizable,
                         unsigned blockSize, unsigned warpSize,
                         const RowProgramLimits &limits = {});
+
+/// The bytes of each row operand a row-stream thread loads per tile.
+constexpr unsigned kRowStreamThreadBytes = 64;
+
+/// With row-stream-min-length automatic, static rows of at least this many
+/// elements of four bytes or more, or of narrower ones, are streamed
+/// (prefersRowStream). H100, softmax at 2^28 elements: a cluster holding
+/// the row took 844 / 1040 / 1277 us over f32 rows of 131072 / 262144 /
+/// 524288 and 647 / 734 / 953 us over bf16 rows of 131072 / 262144 /
+/// 524288, a row stream (one pass for max and sum) about 1100 us in f32
+/// and 585 us in bf16 at each of these lengths (bench/RESULTS.md).
+constexpr int64_t kRowStreamMinLength4 = 524288;
+constexpr int64_t kRowStreamMinLengthNarrow = 131072;
+
+/// Automatically streamed rows that a row program could hold are streamed
+/// only when there are at least this many (a block each: about two per SM
+/// of an H100 or H200); fewer are held, each spread over a cluster.
+constexpr int64_t kRowStreamMinRows = 256;
+
+/// How a row stream (RowStream.cpp) walks a row: one block of
+/// `blockThreads` per row, each thread taking `chunks` chunks of `width`
+/// consecutive elements per tile.
+struct RowStreamShape {
+  unsigned blockThreads = 512, chunks = 1, width = 1;
+};
+
+/// The row-stream shape for rows of `rowLength` elements of `element`:
+/// chunks of the widest 16-byte (or narrower) vector that divides the row
+/// if `vectorizable`, else single elements, kRowStreamThreadBytes per
+/// thread and tile.
+RowStreamShape chooseRowStream(int64_t rowLength, Type element,
+                               bool vectorizable);
+
+/// The shortest rows of `element` that row groups stream, none without
+/// `limits.stream`: `limits.streamMinLength` if set, else the least of
+/// `unheld` (the shortest row no row program holds) and
+/// kRowStreamMinLength4 (four-byte elements) or kRowStreamMinLengthNarrow
+/// (narrower).
+std::optional<int64_t> rowStreamMinLength(Type element, int64_t unheld,
+                                          const RowProgramLimits &limits);
+
+/// Whether a row group over static rows of `rowLength` elements of
+/// `element` is streamed rather than held (`held`: the row-program shape,
+/// if the row fits in registers): rows of at least rowStreamMinLength.
+bool prefersRowStream(int64_t rowLength, Type element,
+                      const std::optional<RowProgramShape> &held,
+                      const RowProgramLimits &limits);
+
+/// A sum of exp(v - m) over the row right after the max m of the same row
+/// (softmax, log-softmax), which a row stream folds in the max's pass:
+/// `maxArg` is the sum's block argument that reads the max, `shift` the
+/// float casts between it and the subtraction (in order).
+struct OnlineSum {
+  BlockArgument maxArg;
+  SmallVector<Operation *> shift;
+};
+
+/// The online form of reduction `sum` after reduction `max` (maximumf or
+/// maxnumf), if `sum` adds exp(a - m) with m `max`'s result read through
+/// its output map and used nowhere else in the body (float casts allowed
+/// between each step), else none.
+std::optional<OnlineSum> matchOnlineSum(linalg::GenericOp max,
+                                        linalg::GenericOp sum);
 
 /// Writes the kernel of one reduction generic, or of a row group that starts
 /// with one.
@@ -289,6 +383,10 @@ private:
   /// spread over `shape`, loaded into registers once.
   void writeRowProgram(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                        ArrayRef<Value> fills, const RowProgramShape &shape);
+  /// The row-stream kernel of writeRowGroup (RowStream.cpp): a block per
+  /// row, walking the row in tiles of `shape` once per pass.
+  void writeRowStream(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                      ArrayRef<Value> fills, const RowStreamShape &shape);
   /// The old row-group kernels (warp or block per row, re-reading the row).
   void writeRowGroupRereading(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                               ArrayRef<Value> fills, unsigned blockElements);

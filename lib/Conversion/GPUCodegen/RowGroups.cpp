@@ -255,8 +255,33 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
           type.getElementTypeBitWidth() < element.getIntOrFloatBitWidth())
         element = type.getElementType();
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
-    if (std::optional<RowProgramShape> shape = chooseRowProgram(
-            *n, element, contiguous, threads, warpSize, rowLimits))
+    std::optional<RowProgramShape> shape =
+        chooseRowProgram(*n, element, contiguous, threads, warpSize, rowLimits);
+    if (prefersRowStream(*n, element, shape, rowLimits)) {
+      RowStreamShape stream = chooseRowStream(*n, element, contiguous);
+      // A block per row leaves SMs idle on few rows, which a row program
+      // spreads over a cluster each: the host picks by the row count
+      // (unless row-stream-min-length forces the stream).
+      if (!shape || rowLimits.streamMinLength)
+        return writeRowStream(b, members, fills, stream);
+      if (std::optional<int64_t> rows = getConstantIntValue(numOut))
+        return *rows >= kRowStreamMinRows
+                   ? writeRowStream(b, members, fills, stream)
+                   : writeRowProgram(b, members, fills, *shape);
+      hostChoice = true;
+      OpBuilder::InsertionGuard guard(b);
+      auto choice = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::uge, numOut,
+              arith::ConstantIndexOp::create(b, loc, kRowStreamMinRows)),
+          /*withElseRegion=*/true);
+      b.setInsertionPointToStart(&choice.getThenRegion().front());
+      writeRowStream(b, members, fills, stream);
+      b.setInsertionPointToStart(&choice.getElseRegion().front());
+      return writeRowProgram(b, members, fills, *shape);
+    }
+    if (shape)
       return writeRowProgram(b, members, fills, *shape);
     return writeRowGroupRereading(b, members, fills, blockElements);
   }
@@ -292,6 +317,48 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     maxLengths.push_back(length);
   llvm::sort(maxLengths);
   maxLengths.erase(llvm::unique(maxLengths), maxLengths.end());
+  // Rows longer than every variant, or as long as the static rows that are
+  // streamed (and as many: kRowStreamMinRows, unless row-stream-min-length
+  // forces it), are row streams: 16-byte chunks when the length is a
+  // multiple of one (each row then starts aligned), else single elements.
+  if (std::optional<int64_t> from =
+          rowStreamMinLength(element, longest + 1, rowLimits)) {
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    Value streams = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          numRed, index(*from));
+    if (!rowLimits.streamMinLength && *from <= longest)
+      streams = arith::AndIOp::create(
+          b, loc, streams,
+          arith::OrIOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, numRed,
+                                    index(longest)),
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numOut,
+                                    index(kRowStreamMinRows))));
+    auto streamed = scf::IfOp::create(b, loc, streams,
+                                      /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&streamed.getThenRegion().front());
+    RowStreamShape wide = chooseRowStream(16, element, contiguous);
+    RowStreamShape single = chooseRowStream(1, element, contiguous);
+    if (wide.width > 1) {
+      auto whole = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq,
+              arith::RemUIOp::create(
+                  b, loc, numRed,
+                  arith::ConstantIndexOp::create(b, loc, wide.width)),
+              arith::ConstantIndexOp::create(b, loc, 0)),
+          /*withElseRegion=*/true);
+      b.setInsertionPointToStart(&whole.getThenRegion().front());
+      writeRowStream(b, members, fills, wide);
+      b.setInsertionPointToStart(&whole.getElseRegion().front());
+    }
+    writeRowStream(b, members, fills, single);
+    b.setInsertionPointToStart(&streamed.getElseRegion().front());
+  }
   for (int64_t maxLength : maxLengths) {
     std::optional<RowProgramShape> shape = chooseRowProgramVariant(
         maxLength, element, contiguous, threads, warpSize, rowLimits);

@@ -277,20 +277,8 @@ struct AlignedRow {
 };
 } // namespace
 
-/// Stores `chunk` at `at` ... of `buffer` in one vector store.
-static void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk,
-                       Value buffer, ValueRange at) {
-  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
-  auto vt = VectorType::get({(int64_t)chunk.size()}, elem);
-  Value vec = vector::FromElementsOp::create(b, loc, vt, chunk);
-  vector::StoreOp::create(b, loc, vec, buffer, at, /*nontemporal=*/false,
-                          chunkAlign(elem, chunk.size()));
-}
-
-/// `values` folded with `combiner` as a balanced tree, in order (every
-/// thread folding the same values gets the same total).
-static Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
-                      SmallVector<Value> values) {
+Value mlir::ferric::treeFold(OpBuilder &b, Operation *combiner,
+                             BlockArgument accArg, SmallVector<Value> values) {
   while (values.size() > 1) {
     SmallVector<Value> next;
     for (unsigned i = 0; i + 1 < values.size(); i += 2)
@@ -368,6 +356,70 @@ static Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
   return treeFold(b, combiner, accArg, totals);
 }
 
+SmallVector<Value>
+mlir::ferric::cloneBody(OpBuilder &b, linalg::GenericOp g, Value acc,
+                        llvm::function_ref<Value(OpOperand *)> input) {
+  IRMapping m;
+  for (OpOperand &operand : g->getOpOperands()) {
+    BlockArgument arg = g.getMatchingBlockArgument(&operand);
+    if (g.isDpsInit(&operand) && acc)
+      m.map(arg, acc);
+    else if (!g.isDpsInit(&operand) || !arg.use_empty())
+      m.map(arg, input(&operand));
+  }
+  for (Operation &o : g.getBody()->without_terminator())
+    b.clone(o, m);
+  return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
+                             [&](Value v) { return m.lookupOrDefault(v); });
+}
+
+Value mlir::ferric::teamAllReduce(OpBuilder &b, Location loc,
+                                  Operation *combiner, BlockArgument accArg,
+                                  Value partial, unsigned teamThreads,
+                                  unsigned warpSize, Value tid, Value team,
+                                  Value isLane0, Value buffer) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // Across the team's lanes of a warp: xor offsets below the team width
+  // stay inside the team (nvvm.shfl moves 32-bit values: narrower floats go
+  // as f32, exactly).
+  Type f32 = b.getF32Type();
+  Type accType = partial.getType();
+  for (unsigned offset = std::min(teamThreads, warpSize) / 2; offset >= 1;
+       offset /= 2) {
+    Value v = accType == f32
+                  ? partial
+                  : arith::ExtFOp::create(b, loc, f32, partial).getResult();
+    Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    if (accType != f32)
+      other = arith::TruncFOp::create(b, loc, accType, other);
+    partial = combine(b, combiner, accArg, partial, other);
+  }
+  if (teamThreads <= warpSize)
+    return partial;
+  // One value per warp in workgroup memory; every thread of the team folds
+  // its team's values in the same order (the same total).
+  Value warp = arith::DivUIOp::create(b, loc, tid, index(warpSize));
+  auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&store.getThenRegion().front());
+    memref::StoreOp::create(b, loc, partial, buffer, warp);
+  }
+  gpu::BarrierOp::create(b, loc);
+  unsigned warpsPerTeam = teamThreads / warpSize;
+  Value base = arith::MulIOp::create(b, loc, team, index(warpsPerTeam));
+  SmallVector<Value> warps;
+  for (unsigned w = 0; w < warpsPerTeam; ++w)
+    warps.push_back(memref::LoadOp::create(
+        b, loc, buffer,
+        arith::AddIOp::create(b, loc, base, index(w)).getResult()));
+  return treeFold(b, combiner, accArg, warps);
+}
+
 void ReductionWriter::writeRowProgram(OpBuilder &b,
                                       ArrayRef<linalg::GenericOp> members,
                                       ArrayRef<Value> fills,
@@ -390,7 +442,6 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
                               : "");
   const unsigned teamsPerBlock = T / Gb;
   const bool wide = Gb > warpSize;
-  const unsigned warpsPerTeam = wide ? Gb / warpSize : 1;
   unsigned lastDim = sizes.size() - 1;
 
   // Workgroup memory: one value per warp for each reduction of a wide team
@@ -745,22 +796,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   };
   // The body of `g` at slot s with the accumulator (if any) bound to `acc`.
   auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
-    IRMapping m;
-    for (OpOperand &operand : g->getOpOperands()) {
-      BlockArgument arg = g.getMatchingBlockArgument(&operand);
-      if (g.isDpsInit(&operand)) {
-        if (acc)
-          m.map(arg, acc);
-        else if (!arg.use_empty())
-          m.map(arg, inputAt(&operand, s));
-        continue;
-      }
-      m.map(arg, inputAt(&operand, s));
-    }
-    for (Operation &o : g.getBody()->without_terminator())
-      b.clone(o, m);
-    return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
-                               [&](Value v) { return m.lookupOrDefault(v); });
+    return cloneBody(b, g, acc,
+                     [&](OpOperand *operand) { return inputAt(operand, s); });
   };
 
   // Stores a row's `values` (every slot) through the flat view `flat` with
@@ -790,9 +827,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     if (g.getNumReductionLoops() != 0) {
       Operation *combiner = blockCombiner(g);
       BlockArgument accArg = g.getRegionOutputArgs()[0];
-      auto accType = cast<FloatType>(accArg.getType());
-      Value identity =
-          arith::ConstantOp::create(b, loc, identityOf(combiner, accType));
+      Value identity = arith::ConstantOp::create(
+          b, loc, identityOf(combiner, cast<FloatType>(accArg.getType())));
       // Each slot's value folded into the identity (the value itself), then
       // a tree over the slots: few roundings, independent operations.
       SmallVector<Value> level;
@@ -803,46 +839,13 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         level.push_back(c);
       }
       Value partial = treeFold(b, combiner, accArg, std::move(level));
-      // Across the team's lanes of a warp: xor offsets below the team width
-      // stay inside the team.
-      Type f32 = b.getF32Type();
-      for (unsigned offset = std::min(Gb, warpSize) / 2; offset >= 1;
-           offset /= 2) {
-        Value v = accType == f32
-                      ? partial
-                      : arith::ExtFOp::create(b, loc, f32, partial).getResult();
-        Value other = gpu::ShuffleOp::create(b, loc, v, offset, warpSize,
-                                             gpu::ShuffleMode::XOR)
-                          .getShuffleResult();
-        if (accType != f32)
-          other = arith::TruncFOp::create(b, loc, accType, other);
-        partial = combine(b, combiner, accArg, partial, other);
-      }
-      if (wide) {
-        // One value per warp in workgroup memory; every thread of the team
-        // folds its team's values in the same order (the same total).
-        Value buffer = smem[nextBuffer++];
-        Value warp = arith::DivUIOp::create(b, loc, tid, index(warpSize));
-        auto store = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
-        {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(&store.getThenRegion().front());
-          memref::StoreOp::create(b, loc, partial, buffer, warp);
-        }
-        gpu::BarrierOp::create(b, loc);
-        Value base = arith::MulIOp::create(b, loc, team, index(warpsPerTeam));
-        SmallVector<Value> warps;
-        for (unsigned w = 0; w < warpsPerTeam; ++w)
-          warps.push_back(memref::LoadOp::create(
-              b, loc, buffer,
-              arith::AddIOp::create(b, loc, base, index(w)).getResult()));
-        partial = treeFold(b, combiner, accArg, warps);
-        if (C > 1)
-          partial =
-              clusterTotal(b, loc, combiner, accArg, partial,
-                           smem[numReductions + nextBuffer - 1], tid, rank, C,
-                           /*finishArrival=*/nextBuffer == 1);
-      }
+      Value buffer = wide ? smem[nextBuffer++] : Value();
+      partial = teamAllReduce(b, loc, combiner, accArg, partial, Gb, warpSize,
+                              tid, team, isLane0, buffer);
+      if (C > 1)
+        partial = clusterTotal(b, loc, combiner, accArg, partial,
+                               smem[numReductions + nextBuffer - 1], tid, rank,
+                               C, /*finishArrival=*/nextBuffer == 1);
       rowValues[g.getDpsInits()[0]] =
           finishRowReduction(b, members, g, fill, partial, idx, isStorer);
       lazyLoads = true;

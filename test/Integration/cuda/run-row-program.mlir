@@ -7,8 +7,9 @@
 // clusters past 40960 (with the defaults: f32 rows of 50257 and 65536 in 8
 // blocks of 256 threads of 25 and 32 values, 65537 to 163840, e.g.
 // 152064, in 16 blocks of 256 threads; 262144 in 16 x 256 x 64, 262145 in
-// 8 blocks of 1024), the re-reading kernels past 655360) in f32, bf16 and
-// f16, and over dynamic row lengths
+// 8 blocks of 1024); bf16 rows of 131072 and 152064 with row-stream=0,
+// as the automatic choice streams them, like static rows past 655360:
+// run-row-stream.mlir) in f32, bf16 and f16, and over dynamic row lengths
 // (../Inputs/row_groups.mlir: the host picks a variant; empty rows and rows
 // of 10^6+3 take the re-reading kernels). --check compares every result
 // with the unfused program run on the CPU in f64; LayerNorm in f16 and bf16
@@ -150,13 +151,13 @@
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_f32_262145 --input=randn:5x262145xf32 --input=randn:5x262145xf32 --input=randn:262145xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_262145 --input=randn:5x262145xf32 --input=randn:262145xf32 --input=randn:262145xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_100003 --input=randn:5x100003xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_131072 --input=randn:5x131072xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_152064 --input=randn:5x152064xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_131072 --input=randn:5x131072xbf16 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_152064 --input=randn:5x152064xbf16 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_100003 --input=randn:5x100003xbf16 --input=randn:5x100003xbf16 --input=randn:100003xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_131072 --input=randn:5x131072xbf16 --input=randn:5x131072xbf16 --input=randn:131072xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_152064 --input=randn:5x152064xbf16 --input=randn:5x152064xbf16 --input=randn:152064xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_131072 --input=randn:5x131072xbf16 --input=randn:5x131072xbf16 --input=randn:131072xbf16 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_152064 --input=randn:5x152064xbf16 --input=randn:5x152064xbf16 --input=randn:152064xbf16 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_bf16_100003 --input=randn:5x100003xbf16 --input=randn:100003xbf16 --input=randn:100003xbf16 --atol=0.2 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_bf16_131072 --input=randn:5x131072xbf16 --input=randn:131072xbf16 --input=randn:131072xbf16 --atol=0.2 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_bf16_131072 --input=randn:5x131072xbf16 --input=randn:131072xbf16 --input=randn:131072xbf16 --atol=0.2 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1" --check | FileCheck %s --implicit-check-not=FAILED
 // Odd bf16 lengths take 16-byte chunks aligned in memory (the rows start
 // anywhere in a chunk; 7x50257 and 9x4097 elements end inside a chunk, so
 // the last row's last chunk is read one element at a time); the first line
@@ -214,7 +215,7 @@
 // Register-capped row programs (row-program-max-registers=64: nvvm.minctasm through ferric-nvvm-occupancy-hints; ptxas may spill):
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_bf16_4096 --input=randn:9x4096xbf16 --input=randn:4096xbf16 --input=randn:4096xbf16 --atol=0.2 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=64" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_4096 --input=randn:9x4096xbf16 --input=randn:9x4096xbf16 --input=randn:4096xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=64" --check | FileCheck %s --implicit-check-not=FAILED
-// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_152064 --input=randn:5x152064xbf16 --input=randn:5x152064xbf16 --input=randn:152064xbf16 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=64" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_152064 --input=randn:5x152064xbf16 --input=randn:5x152064xbf16 --input=randn:152064xbf16 --pipeline-options="row-stream=0 row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=64" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_1000 --input=randn:9x1000xf32 --input=randn:1000xf32 --input=randn:1000xf32 --pipeline-options="row-program=1 row-group-block-elements=2048 row-group-producers=1 row-program-max-registers=32" --check | FileCheck %s --implicit-check-not=FAILED
 
 // CHECK: ok
