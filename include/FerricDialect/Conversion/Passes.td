@@ -611,7 +611,9 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "tiles, a block per row, once per pass (row-stream) instead of "
            "holding it in registers or re-reading it one element at a time; "
            "a sum of exp(v - max) after the row's max shares the max's pass "
-           "(online softmax). The NVVM pipeline's default">,
+           "(online softmax). Off by default, in the NVVM pipeline too, until "
+           "its kernels have run on a GPU (ferric-lower-to-nvvm row-stream=1 "
+           "turns it on)">,
     Option<"rowStreamMinLength", "row-stream-min-length", "unsigned",
            /*default=*/"0",
            "With row-stream, every row group over static rows of at least "

@@ -163,7 +163,7 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "tiles, a block per row, one pass per reduction (max "
                      "and sum of exp in one) (ferric-reduction-to-gpu "
                      "row-stream)"),
-      llvm::cl::init(true)};
+      llvm::cl::init(false)};
   ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinLength{
       *this, "row-stream-min-length",
       llvm::cl::desc("Static rows of at least this many elements are "

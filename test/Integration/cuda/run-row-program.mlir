@@ -8,7 +8,7 @@
 // blocks of 256 threads of 25 and 32 values, 65537 to 163840, e.g.
 // 152064, in 16 blocks of 256 threads; 262144 in 16 x 256 x 64, 262145 in
 // 8 blocks of 1024); bf16 rows of 131072 and 152064 with row-stream=0,
-// as the automatic choice streams them, like static rows past 655360:
+// which row-stream=1 would stream, like static rows past 655360:
 // run-row-stream.mlir) in f32, bf16 and f16, and over dynamic row lengths
 // (../Inputs/row_groups.mlir: the host picks a variant; empty rows and rows
 // of 10^6+3 take the re-reading kernels). --check compares every result
