@@ -56,8 +56,17 @@ ferric::createNonEmptyLoop(OpBuilder &b, Location loc, Value lb, Value ub,
   return {loop, SmallVector<Value>(guard.getResults())};
 }
 
+unsigned ferric::widestChunk(int64_t rowLength, Type element,
+                             bool vectorizable) {
+  if (vectorizable)
+    for (unsigned v = std::max(16 / bytesOf(element), 1u); v > 1; v /= 2)
+      if (rowLength % v == 0)
+        return v;
+  return 1;
+}
+
 llvm::MaybeAlign ferric::chunkAlign(Type element, unsigned width) {
-  uint64_t bytes = width * ((element.getIntOrFloatBitWidth() + 7) / 8);
+  uint64_t bytes = width * bytesOf(element);
   return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));
 }
 

@@ -25,6 +25,14 @@ constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "ferric.min_blocks_per_sm";
 constexpr unsigned kMaxThreadsPerSM = 2048;
 constexpr unsigned kRegistersPerSM = 65536;
 
+/// Bytes of one value of `t` in memory.
+inline unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
+
+/// The widest chunk of elements of `element`, at most 16 bytes, whose width
+/// divides `rowLength` (1 unless `vectorizable`), so that every chunk of a
+/// row is aligned like the row start.
+unsigned widestChunk(int64_t rowLength, Type element, bool vectorizable);
+
 /// The alignment of a chunk of `width` elements of `element` that starts
 /// at a multiple of `width` elements of a 16-byte aligned buffer: its bytes
 /// (a power of two), at most 16.

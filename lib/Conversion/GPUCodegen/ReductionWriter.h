@@ -40,6 +40,10 @@ Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
 Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
                SmallVector<Value> values);
 
+/// Whether something other than a member of the row group `members` (or a
+/// dealloc) uses `buffer`: the group must store it.
+bool readAfterGroup(Value buffer, ArrayRef<linalg::GenericOp> members);
+
 /// The body of `g` cloned at the builder: the accumulator argument bound to
 /// `acc` if set, every other argument (an output's only if the body reads
 /// it) to `input(operand)`; the values it yields.

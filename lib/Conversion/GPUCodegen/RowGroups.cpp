@@ -254,6 +254,13 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
           isa<FloatType>(type.getElementType()) &&
           type.getElementTypeBitWidth() < element.getIntOrFloatBitWidth())
         element = type.getElementType();
+  // Enough rows for a row stream's block per row (kRowStreamMinRows).
+  auto manyRows = [&] {
+    return arith::CmpIOp::create(
+               b, loc, arith::CmpIPredicate::uge, numOut,
+               arith::ConstantIndexOp::create(b, loc, kRowStreamMinRows))
+        .getResult();
+  };
   if (std::optional<int64_t> n = getConstantIntValue(numRed)) {
     std::optional<RowProgramShape> shape =
         chooseRowProgram(*n, element, contiguous, threads, warpSize, rowLimits);
@@ -270,12 +277,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
                    : writeRowProgram(b, members, fills, *shape);
       hostChoice = true;
       OpBuilder::InsertionGuard guard(b);
-      auto choice = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::uge, numOut,
-              arith::ConstantIndexOp::create(b, loc, kRowStreamMinRows)),
-          /*withElseRegion=*/true);
+      auto choice = scf::IfOp::create(b, loc, manyRows(),
+                                      /*withElseRegion=*/true);
       b.setInsertionPointToStart(&choice.getThenRegion().front());
       writeRowStream(b, members, fills, stream);
       b.setInsertionPointToStart(&choice.getElseRegion().front());
@@ -328,18 +331,19 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     };
     Value streams = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                           numRed, index(*from));
-    if (!rowLimits.streamMinLength && *from <= longest)
+    if (!rowLimits.streamMinLength && *from <= longest) {
+      // One op after another (argument order is unspecified in C++).
+      Value unheld = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                           numRed, index(longest));
+      Value rows = manyRows();
       streams = arith::AndIOp::create(
-          b, loc, streams,
-          arith::OrIOp::create(
-              b, loc,
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, numRed,
-                                    index(longest)),
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, numOut,
-                                    index(kRowStreamMinRows))));
+          b, loc, streams, arith::OrIOp::create(b, loc, unheld, rows));
+    }
     auto streamed = scf::IfOp::create(b, loc, streams,
                                       /*withElseRegion=*/true);
     b.setInsertionPointToStart(&streamed.getThenRegion().front());
+    // The shapes for lengths of a multiple of every chunk width (16) and of
+    // none (1).
     RowStreamShape wide = chooseRowStream(16, element, contiguous);
     RowStreamShape single = chooseRowStream(1, element, contiguous);
     if (wide.width > 1) {
@@ -409,6 +413,13 @@ void ReductionWriter::writeRowGroupRereading(
   writeRowGroupWarp(b, members, fills);
 }
 
+bool mlir::ferric::readAfterGroup(Value buffer,
+                                  ArrayRef<linalg::GenericOp> members) {
+  return llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+    return !isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user);
+  });
+}
+
 Value ReductionWriter::finishRowReduction(OpBuilder &b,
                                           ArrayRef<linalg::GenericOp> members,
                                           linalg::GenericOp g, Value fill,
@@ -420,10 +431,7 @@ Value ReductionWriter::finishRowReduction(OpBuilder &b,
                          startValue(b, init, at, fill), total);
   // Every thread holds the row's result; one also stores it unless only the
   // group reads it (and a dealloc frees it).
-  bool readOutside = llvm::any_of(init->get().getUsers(), [&](Operation *user) {
-    return !isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user);
-  });
-  if (readOutside) {
+  if (readAfterGroup(init->get(), members)) {
     auto store = scf::IfOp::create(b, loc, isStorer, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&store.getThenRegion().front());

@@ -54,9 +54,6 @@
 using namespace mlir;
 using namespace mlir::ferric;
 
-/// Bytes of `t`'s values in memory.
-static unsigned bytesOf(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
-
 unsigned mlir::ferric::rowProgramMaxValues(const RowProgramLimits &limits,
                                            Type element, unsigned blockThreads,
                                            bool cluster) {
@@ -152,15 +149,7 @@ std::optional<RowProgramShape> mlir::ferric::chooseRowProgram(
                          warpSize, limits, /*variant=*/false))
       return s;
   RowProgramShape s;
-  // The widest 16-byte (or narrower) chunk that divides the row, so that
-  // every chunk is aligned like the row start.
-  s.width = 1;
-  if (vectorizable)
-    for (unsigned v = maxWidth; v > 1; v /= 2)
-      if (rowLength % v == 0) {
-        s.width = v;
-        break;
-      }
+  s.width = widestChunk(rowLength, element, vectorizable);
   int64_t chunks = rowLength / s.width;
   // About threadBytes of the row per thread (at least 16 values): enough
   // loads in flight per thread to hide the reduction's latency, few enough
@@ -863,11 +852,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
       regs.overwrite(buffer);
       regs[{buffer, identityMap}] = results[i];
       // Stored unless only the group reads it (and a dealloc frees it).
-      bool readOutside = llvm::any_of(buffer.getUsers(), [&](Operation *user) {
-        return !isa<memref::DeallocOp>(user) &&
-               !llvm::is_contained(members, user);
-      });
-      if (!readOutside)
+      if (!readAfterGroup(buffer, members))
         continue;
       if (aligned) {
         storeAlignedChunks(b, results[i], flatView(buffer), rowValid);

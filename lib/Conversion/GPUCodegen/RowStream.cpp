@@ -100,15 +100,8 @@ std::optional<OnlineSum> mlir::ferric::matchOnlineSum(linalg::GenericOp max,
 RowStreamShape mlir::ferric::chooseRowStream(int64_t rowLength, Type element,
                                              bool vectorizable) {
   RowStreamShape s;
-  unsigned bytes = (element.getIntOrFloatBitWidth() + 7) / 8;
-  s.width = 1;
-  if (vectorizable)
-    for (unsigned v = std::max(16 / bytes, 1u); v > 1; v /= 2)
-      if (rowLength % v == 0) {
-        s.width = v;
-        break;
-      }
-  s.chunks = std::max(1u, kRowStreamThreadBytes / (s.width * bytes));
+  s.width = widestChunk(rowLength, element, vectorizable);
+  s.chunks = std::max(1u, kRowStreamThreadBytes / (s.width * bytesOf(element)));
   return s;
 }
 
@@ -119,9 +112,8 @@ mlir::ferric::rowStreamMinLength(Type element, int64_t unheld,
     return std::nullopt;
   if (limits.streamMinLength)
     return limits.streamMinLength;
-  unsigned bytes = (element.getIntOrFloatBitWidth() + 7) / 8;
-  return std::min(unheld, bytes >= 4 ? kRowStreamMinLength4
-                                     : kRowStreamMinLengthNarrow);
+  return std::min(unheld, bytesOf(element) >= 4 ? kRowStreamMinLength4
+                                                : kRowStreamMinLengthNarrow);
 }
 
 bool mlir::ferric::prefersRowStream(int64_t rowLength, Type element,
@@ -279,11 +271,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
           tileValues.erase(current);
       }
       tileValues[Key(buffer, identityMap)] = results[i];
-      bool readOutside = llvm::any_of(buffer.getUsers(), [&](Operation *user) {
-        return !isa<memref::DeallocOp>(user) &&
-               !llvm::is_contained(members, user);
-      });
-      if (!store || !readOutside)
+      if (!store || !readAfterGroup(buffer, members))
         continue;
       for (unsigned u = 0; u < U; ++u) {
         OpBuilder::InsertionGuard guard(b);
