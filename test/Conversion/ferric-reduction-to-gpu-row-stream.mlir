@@ -2,6 +2,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-stream-min-length=1" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=FORCED
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-program-cluster=16 row-program-cluster-block=256" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=false" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-stream-min-length=1" | FileCheck %s --check-prefix=ALIGNED
 
 // Row streams (row-stream): a block of 512 threads per row walks the row in
 // tiles of 512 threads x 4 chunks of 16 bytes (f32: 8192 elements, 16 tiles
@@ -252,4 +253,150 @@ func.func @softmax_bf16_rows(%arg0: memref<?x131072xbf16>) -> memref<?x131072xbf
   memref.dealloc %alloc : memref<?xf32>
   memref.dealloc %alloc_1 : memref<?xf32>
   return %alloc_2 : memref<?x131072xbf16>
+}
+
+// -----
+
+// A row length no 16-byte chunk divides (GPT-2's 50257), streamed
+// (row-stream-min-length=1): 16-byte chunks aligned in memory, read and
+// written through a flat view of the buffer from the row's first 16-byte
+// boundary (head = (8 - start % 8) % 8 elements before it, start = row *
+// 50257); the head and the tail (fewer than 16 elements) are a tile of one
+// element per thread, folded before the tiles of whole chunks (into the
+// same accumulators) and stored before them in the last pass. The row
+// program holds these rows otherwise (AUTO).
+// FORCED: softmax_bf16_50257{{.*}}row-stream for dynamic outputs of 50257 reduced elements, a block of 512 threads per row, 2 passes over tiles of 4 x 8 values per thread (16-byte chunks aligned in memory, the row's ends one element per thread), max and sum of exp in one pass
+// AUTO: softmax_bf16_50257{{.*}}row-program-cluster
+// ALIGNED-LABEL: func.func @softmax_bf16_50257(
+//       ALIGNED:   gpu.launch blocks({{.*}}) threads(%[[TID:[^,]*]],
+//       ALIGNED:   %[[FLAT:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<?x50257xbf16> into memref<?xbf16>
+//       ALIGNED:   %[[OUT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<?x50257xbf16> into memref<?xbf16>
+//       ALIGNED:   scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step
+//       ALIGNED:     %[[START:.*]] = arith.muli %[[ROW]], %c50257
+//       ALIGNED:     %[[MOD:.*]] = arith.remui %[[START]], %c8
+//       ALIGNED:     %[[TO:.*]] = arith.subi %c8{{.*}}, %[[MOD]]
+//       ALIGNED:     %[[TOB:.*]] = arith.remui %[[TO]], %c8
+//       ALIGNED:     %[[HEAD:.*]] = arith.minui %[[TOB]], %c50257
+//       ALIGNED:     %[[REST:.*]] = arith.subi %c50257{{.*}}, %[[HEAD]]
+//       ALIGNED:     %[[WHOLE:.*]] = arith.divui %[[REST]], %c8
+//       ALIGNED:     %[[TILES:.*]] = arith.divui %{{.*}}, %c2048
+//       ALIGNED:     %[[WHOLELEN:.*]] = arith.muli %[[WHOLE]], %c8
+//       ALIGNED:     %[[INHEAD:.*]] = arith.cmpi ult, %[[TID]], %[[HEAD]]
+//       ALIGNED:     %[[TAIL:.*]] = arith.addi %[[WHOLELEN]], %[[TID]]
+//       ALIGNED:     %[[END:.*]] = arith.select %[[INHEAD]], %[[TID]], %[[TAIL]]
+//       ALIGNED:     %[[ENDS:.*]] = arith.subi %c50257{{.*}}, %[[WHOLELEN]]
+//       ALIGNED:     %[[ENDVALID:.*]] = arith.cmpi ult, %[[TID]], %[[ENDS]]
+//       ALIGNED:     %[[ENDEL:.*]] = arith.minui %[[END]], %c50256
+//       ALIGNED:     %[[ENDAT:.*]] = arith.addi %[[START]], %[[ENDEL]]
+//       ALIGNED:     memref.load %[[FLAT]][%[[ENDAT]]] : memref<?xbf16>
+//       ALIGNED:     scf.for %[[P:.*]] = %{{.*}} to %[[TILES]] step %{{.*}} iter_args(
+//       ALIGNED:       %[[CHUNK:.*]] = arith.addi %{{.*}}, %[[TID]]
+//       ALIGNED:       arith.cmpi ult, %[[CHUNK]], %[[WHOLE]]
+//       ALIGNED:       %[[CLAMPED:.*]] = arith.minui %[[CHUNK]], %{{.*}}
+//       ALIGNED:       %[[CHUNKEL:.*]] = arith.muli %[[CLAMPED]], %c8
+//       ALIGNED:       %[[INROW:.*]] = arith.addi %[[HEAD]], %[[CHUNKEL]]
+//       ALIGNED:       %[[CHUNKAT:.*]] = arith.addi %[[START]], %[[INROW]]
+//       ALIGNED:       vector.load %[[FLAT]][%[[CHUNKAT]]] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+//       ALIGNED:     gpu.barrier
+//       ALIGNED:     gpu.barrier
+//       ALIGNED:     scf.if %[[ENDVALID]] {
+//  ALIGNED-NEXT:       memref.store %{{.*}}, %[[OUT]][%[[ENDAT]]] : memref<?xbf16>
+//       ALIGNED:     scf.for %{{.*}} = %{{.*}} to %[[TILES]] step
+//       ALIGNED:       vector.store %{{.*}}, %[[OUT]][%{{.*}}] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+//       ALIGNED:   ferric.schedule = "row-stream"
+func.func @softmax_bf16_50257(%arg0: memref<?x50257xbf16>) -> memref<?x50257xbf16> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x50257xbf16>
+  %alloc = memref.alloc(%dim) : memref<?xf32>
+  %alloc_1 = memref.alloc(%dim) : memref<?xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x50257xbf16>) outs(%alloc_1 : memref<?xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.maximumf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc(%dim) : memref<?x50257xbf16>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<?xf32>, memref<?x50257xbf16>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: f32):
+    %0 = arith.truncf %in : f32 to bf16
+    %1 = arith.subf %in_3, %0 : bf16
+    %2 = arith.extf %1 : bf16 to f32
+    %3 = math.exp %2 : f32
+    %4 = arith.truncf %3 : f32 to bf16
+    %5 = arith.extf %4 : bf16 to f32
+    %6 = arith.addf %out, %5 : f32
+    linalg.yield %6 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<?xf32>, memref<?xf32>, memref<?x50257xbf16>) outs(%alloc_2 : memref<?x50257xbf16>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: bf16, %out: bf16):
+    %0 = arith.truncf %in : f32 to bf16
+    %1 = arith.truncf %in_3 : f32 to bf16
+    %2 = arith.subf %in_4, %1 : bf16
+    %3 = arith.extf %2 : bf16 to f32
+    %4 = math.exp %3 : f32
+    %5 = arith.truncf %4 : f32 to bf16
+    %6 = arith.divf %5, %0 : bf16
+    linalg.yield %6 : bf16
+  }
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_1 : memref<?xf32>
+  return %alloc_2 : memref<?x50257xbf16>
+}
+
+// -----
+
+// A row length known only at run time: past the held variants (or every
+// row, with row-stream-min-length=1) a row stream, with 16-byte chunks from
+// the row's start when the length is a multiple of 4 (f32), else aligned
+// 16-byte chunks and the row's ends apart.
+// FORCED: softmax_dyn{{.*}}Remark="chosen on the host: row-stream or row-program-subwarp or row-program-registers or row-group for dynamic outputs of dynamic reduced elements"
+// ALIGNED-LABEL: func.func @softmax_dyn(
+//       ALIGNED:   %[[REM:.*]] = arith.remui %{{.*}}, %c4
+//       ALIGNED:   %[[WHOLE4:.*]] = arith.cmpi eq, %[[REM]], %c0
+//       ALIGNED:   scf.if %[[WHOLE4]] {
+//   ALIGNED-NOT:     memref.collapse_shape
+//       ALIGNED:     vector.load %arg0[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+//       ALIGNED:     ferric.schedule = "row-stream"
+//       ALIGNED:   } else {
+//       ALIGNED:     memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<?x?xf32> into memref<?xf32>
+//       ALIGNED:     vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+//       ALIGNED:     ferric.schedule = "row-stream"
+func.func @softmax_dyn(%arg0: memref<?x?xf32>) -> memref<?x?xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+  %dim_1 = memref.dim %arg0, %c1 : memref<?x?xf32>
+  %alloc = memref.alloc(%dim) : memref<?xf32>
+  %alloc_1 = memref.alloc(%dim) : memref<?xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x?xf32>) outs(%alloc_1 : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc(%dim, %dim_1) : memref<?x?xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<?xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<?xf32>, memref<?x?xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %alloc_1, %arg0 : memref<?xf32>, memref<?xf32>, memref<?x?xf32>) outs(%alloc_2 : memref<?x?xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+    %0 = arith.subf %in_4, %in_3 : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %in : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_1 : memref<?xf32>
+  return %alloc_2 : memref<?x?xf32>
 }

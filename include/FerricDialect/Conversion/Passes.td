@@ -597,7 +597,9 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "rows of 32001, 0.92x over 50257, 1.03x over 4097 and 151937; "
            "f32 0.91x over 32001; dynamic f32 rows 0.26-0.80x). Static "
            "f32 rows over a cluster keep one element per access (50257: "
-           "1.10x the time)">,
+           "1.10x the time). Row streams over such rows (row-stream) move "
+           "aligned 16-byte chunks too, the row's ends one element per "
+           "thread in a tile of their own">,
     Option<"rowProgramInvariantValues", "row-program-invariant-values",
            "unsigned", /*default=*/"16",
            "The most values of the row-invariant operands (LayerNorm's gamma "

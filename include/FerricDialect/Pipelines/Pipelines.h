@@ -125,10 +125,11 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowProgramAlignedChunks{
       *this, "row-program-aligned-chunks",
-      llvm::cl::desc("Row programs over rows whose length no 16-byte "
-                     "chunk divides, and rows of a length known only at run "
-                     "time, move 16-byte chunks aligned in memory "
-                     "(ferric-reduction-to-gpu row-program-aligned-chunks)"),
+      llvm::cl::desc("Row programs and row streams over rows whose length "
+                     "no 16-byte chunk divides, and rows of a length known "
+                     "only at run time, move 16-byte chunks aligned in "
+                     "memory (ferric-reduction-to-gpu "
+                     "row-program-aligned-chunks)"),
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
       *this, "row-program-cluster-grid",

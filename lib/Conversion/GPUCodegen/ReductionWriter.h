@@ -250,17 +250,22 @@ constexpr int64_t kRowStreamMinRows = 256;
 
 /// How a row stream (RowStream.cpp) walks a row: one block of
 /// `blockThreads` per row, each thread taking `chunks` chunks of `width`
-/// consecutive elements per tile.
+/// consecutive elements per tile. With `aligned`, the chunks are 16 bytes
+/// aligned in memory, from the row's first 16-byte boundary, and the row's
+/// ends (fewer than two chunks) are a tile of one element per thread.
 struct RowStreamShape {
   unsigned blockThreads = 512, chunks = 1, width = 1;
+  bool aligned = false;
 };
 
 /// The row-stream shape for rows of `rowLength` elements of `element`:
-/// chunks of the widest 16-byte (or narrower) vector that divides the row
-/// if `vectorizable`, else single elements, kRowStreamThreadBytes per
-/// thread and tile.
+/// chunks of the 16-byte vector if it divides the row and `vectorizable`,
+/// else aligned 16-byte chunks if `vectorizable`, `alignedChunks` and the
+/// elements are at most four bytes, else chunks of the widest narrower
+/// vector that divides the row (single elements if not `vectorizable`);
+/// kRowStreamThreadBytes per thread and tile.
 RowStreamShape chooseRowStream(int64_t rowLength, Type element,
-                               bool vectorizable);
+                               bool vectorizable, bool alignedChunks);
 
 /// The shortest rows of `element` that row groups stream, none without
 /// `limits.stream`: `limits.streamMinLength` if set, else the least of

@@ -265,7 +265,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     std::optional<RowProgramShape> shape =
         chooseRowProgram(*n, element, contiguous, threads, warpSize, rowLimits);
     if (prefersRowStream(*n, element, shape, rowLimits)) {
-      RowStreamShape stream = chooseRowStream(*n, element, contiguous);
+      RowStreamShape stream =
+          chooseRowStream(*n, element, contiguous, rowLimits.alignedChunks);
       // A block per row leaves SMs idle on few rows, which a row program
       // spreads over a cluster each: the host picks by the row count
       // (unless row-stream-min-length forces the stream).
@@ -323,7 +324,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   // Rows longer than every variant, or as long as the static rows that are
   // streamed (and as many: kRowStreamMinRows, unless row-stream-min-length
   // forces it), are row streams: 16-byte chunks when the length is a
-  // multiple of one (each row then starts aligned), else single elements.
+  // multiple of one (each row then starts aligned), else aligned 16-byte
+  // chunks and the row's ends apart (chooseRowStream).
   if (std::optional<int64_t> from =
           rowStreamMinLength(element, longest + 1, rowLimits)) {
     auto index = [&](int64_t v) {
@@ -344,8 +346,10 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     b.setInsertionPointToStart(&streamed.getThenRegion().front());
     // The shapes for lengths of a multiple of every chunk width (16) and of
     // none (1).
-    RowStreamShape wide = chooseRowStream(16, element, contiguous);
-    RowStreamShape single = chooseRowStream(1, element, contiguous);
+    RowStreamShape wide =
+        chooseRowStream(16, element, contiguous, rowLimits.alignedChunks);
+    RowStreamShape odd =
+        chooseRowStream(1, element, contiguous, rowLimits.alignedChunks);
     if (wide.width > 1) {
       auto whole = scf::IfOp::create(
           b, loc,
@@ -360,7 +364,7 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       writeRowStream(b, members, fills, wide);
       b.setInsertionPointToStart(&whole.getElseRegion().front());
     }
-    writeRowStream(b, members, fills, single);
+    writeRowStream(b, members, fills, odd);
     b.setInsertionPointToStart(&streamed.getElseRegion().front());
   }
   for (int64_t maxLength : maxLengths) {

@@ -16,6 +16,16 @@
 // tile into loop-carried accumulators; the block combines them once per
 // row (teamAllReduce). Blocks are small enough for several per SM.
 //
+// A row length that no 16-byte chunk divides (GPT-2's 50257, or a length
+// known only at run time) starts each row at a different offset from a
+// 16-byte boundary. With aligned chunks (row-program-aligned-chunks) the
+// tiles then cover the row's whole 16-byte chunks from its first boundary,
+// read and written through a flat view of each buffer indexed like the loop
+// space, and the row's head (up to that boundary) and tail (after its last
+// whole chunk), fewer than two chunks, are one more tile of one element per
+// thread that every pass folds first; operands indexed otherwise (gamma)
+// take one element per slot.
+//
 // Softmax's two reductions share one pass: a sum of exp(v - m) right after
 // the max m of the same row (log-softmax's too) is folded *online*: each
 // thread keeps its running max and its sum relative to it, rescaling the
@@ -98,9 +108,16 @@ std::optional<OnlineSum> mlir::ferric::matchOnlineSum(linalg::GenericOp max,
 }
 
 RowStreamShape mlir::ferric::chooseRowStream(int64_t rowLength, Type element,
-                                             bool vectorizable) {
+                                             bool vectorizable,
+                                             bool alignedChunks) {
   RowStreamShape s;
   s.width = widestChunk(rowLength, element, vectorizable);
+  const unsigned maxWidth = 16 / bytesOf(element);
+  if (vectorizable && alignedChunks && bytesOf(element) <= 4 &&
+      s.width < maxWidth) {
+    s.width = maxWidth;
+    s.aligned = true;
+  }
   s.chunks = std::max(1u, kRowStreamThreadBytes / (s.width * bytesOf(element)));
   return s;
 }
@@ -131,12 +148,13 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  const unsigned T = shape.blockThreads, U = shape.chunks, V = shape.width,
-                 slots = U * V;
-  // A row length known only at run time: at least V (the host checks).
+  const unsigned T = shape.blockThreads, U = shape.chunks, V = shape.width;
+  const bool aligned = shape.aligned;
+  // A row length known only at run time: at least V unless aligned (the
+  // host checks).
   const std::optional<int64_t> n = getConstantIntValue(numRed);
   const int64_t tile = (int64_t)T * U * V;
-  const bool allValid = n && *n % tile == 0;
+  const bool allValid = !aligned && n && *n % tile == 0;
   const unsigned lastDim = sizes.size() - 1;
 
   // The sums folded online with the max before them, by member.
@@ -162,6 +180,9 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
                std::to_string(passes) + " passes over tiles of " +
                std::to_string(U) + " x " + std::to_string(V) +
                " values per thread" +
+               (aligned ? " (16-byte chunks aligned in memory, the row's ends "
+                          "one element per thread)"
+                        : "") +
                (onlinePairs ? ", max and sum of exp in one pass" : "");
 
   Value grid = arith::MinUIOp::create(b, loc, numOut, index(65535));
@@ -178,19 +199,97 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
   Value isThread0 =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0));
-  Value tiles = ceilDivIndex(b, loc, numRed, index(tile));
+  Value tiles = aligned ? Value() : ceilDivIndex(b, loc, numRed, index(tile));
   auto rowLoop = scf::ForOp::create(b, loc, op.getBlockIds().x, numOut,
                                     op.getGridSize().x);
   b.setInsertionPointToStart(rowLoop.getBody());
   SmallVector<Value> idx(sizes.size(), index(0));
   delinearize(b, rowLoop.getInductionVar(), parallelDims, idx);
 
+  // Aligned chunks: operands indexed like the loop space are read through a
+  // flat view, the row at element rowStart. Its first `head` elements run
+  // up to a 16-byte boundary, then come its `whole` chunks (the tiles), then
+  // the tail; the head and the tail (endCount < 2 * V <= T elements) are the
+  // ends tile: thread t < head holds head element t, thread head + i tail
+  // element i.
+  Value rowStart, head, whole, endAt, endElement, endValid;
+  llvm::DenseMap<Value, Value> flatViews;
+  auto flatView = [&](Value buffer) {
+    Value &view = flatViews[buffer];
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!view && type.getRank() == 1)
+      view = buffer;
+    if (!view) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(rowLoop);
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      view = memref::CollapseShapeOp::create(
+          b, loc, buffer, ArrayRef<ReassociationIndices>{all});
+    }
+    return view;
+  };
+  auto isLoopSpace = [&](AffineMap map) {
+    return map.isIdentity() && map.getNumDims() == sizes.size();
+  };
+  if (aligned) {
+    rowStart = arith::MulIOp::create(b, loc, rowLoop.getInductionVar(), numRed);
+    Value toBoundary = arith::RemUIOp::create(
+        b, loc,
+        arith::SubIOp::create(
+            b, loc, index(V),
+            arith::RemUIOp::create(b, loc, rowStart, index(V))),
+        index(V));
+    head = arith::MinUIOp::create(b, loc, toBoundary, numRed);
+    whole = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, numRed, head), index(V));
+    tiles = ceilDivIndex(b, loc, whole, index((int64_t)T * U));
+    Value wholeLength = arith::MulIOp::create(b, loc, whole, index(V));
+    Value inHead =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid, head);
+    // Tail element i = tid - head is element head + whole * V + i.
+    Value end = arith::SelectOp::create(
+        b, loc, inHead, tid, arith::AddIOp::create(b, loc, wholeLength, tid));
+    endValid = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, tid,
+        arith::SubIOp::create(b, loc, numRed, wholeLength));
+    endElement = arith::MinUIOp::create(
+        b, loc, end, b.createOrFold<arith::SubIOp>(loc, numRed, index(1)));
+    endAt = arith::AddIOp::create(b, loc, rowStart, endElement);
+  }
+
   // Per tile: chunk u of the thread starts at element p * tile + (u * T +
   // tid) * V; past the row's end it reads the last chunk and is masked.
-  SmallVector<Value> chunkAt, chunkValid;
+  // Aligned: whole chunk p * T * U + u * T + tid, at element head + its
+  // index * V of the row (chunkAt) and rowStart + that of the flat view
+  // (chunkFlat). The ends tile (endsTile) has one slot.
+  SmallVector<Value> chunkAt, chunkFlat, chunkValid;
+  bool endsTile = false;
+  unsigned slots = U * V;
   auto openTile = [&](Value p) {
     chunkAt.clear();
+    chunkFlat.clear();
     chunkValid.clear();
+    endsTile = false;
+    slots = U * V;
+    if (aligned) {
+      Value lastWhole = arith::SubIOp::create(b, loc, whole, index(1));
+      for (unsigned u = 0; u < U; ++u) {
+        Value chunk = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, p, index((int64_t)T * U)),
+            b.createOrFold<arith::AddIOp>(loc, tid, index(u * T)));
+        chunkValid.push_back(arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, chunk, whole));
+        Value element = arith::AddIOp::create(
+            b, loc, head,
+            arith::MulIOp::create(
+                b, loc, arith::MinUIOp::create(b, loc, chunk, lastWhole),
+                index(V)));
+        chunkAt.push_back(element);
+        chunkFlat.push_back(arith::AddIOp::create(b, loc, rowStart, element));
+      }
+      return;
+    }
     Value tileStart = arith::MulIOp::create(b, loc, p, index(tile));
     Value lastChunk = b.createOrFold<arith::SubIOp>(loc, numRed, index(V));
     for (unsigned u = 0; u < U; ++u) {
@@ -208,10 +307,18 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
       chunkAt.push_back(arith::MinUIOp::create(b, loc, start, lastChunk));
     }
   };
+  auto openEnds = [&] {
+    chunkAt.clear();
+    chunkFlat.clear();
+    chunkValid.clear();
+    endsTile = true;
+    slots = 1;
+  };
   auto masked = [&](unsigned s, Value v, Value otherwise) {
     return allValid ? v
-                    : arith::SelectOp::create(b, loc, chunkValid[s / V], v,
-                                              otherwise)
+                    : arith::SelectOp::create(
+                          b, loc, endsTile ? endValid : chunkValid[s / V], v,
+                          otherwise)
                           .getResult();
   };
 
@@ -235,16 +342,29 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
       return values[s];
     std::optional<unsigned> position =
         map.getResultPosition(getAffineDimExpr(lastDim, b.getContext()));
+    // Aligned: operands indexed like the loop space through the flat view
+    // (the chunk at once), the others one element per slot.
+    if (aligned && isLoopSpace(map)) {
+      Value flat = flatView(v);
+      if (endsTile) {
+        values[s] = memref::LoadOp::create(b, loc, flat, endAt);
+        return values[s];
+      }
+      Value vec = loadChunk(b, loc, flat, chunkFlat[s / V], V);
+      for (unsigned e = 0; e < V; ++e)
+        values[s - s % V + e] = vector::ExtractOp::create(b, loc, vec, e);
+      return values[s];
+    }
     SmallVector<Value> full(idx);
-    full[lastDim] = chunkAt[s / V];
+    full[lastDim] = endsTile ? endElement : chunkAt[s / V];
     // Read through the row's elements in its last dim: the chunk at once.
-    if (V > 1 && position && *position + 1 == map.getNumResults()) {
+    if (!aligned && V > 1 && position && *position + 1 == map.getNumResults()) {
       Value vec = loadChunk(b, loc, v, indicesOf(operand, full), V);
       for (unsigned e = 0; e < V; ++e)
         values[s - s % V + e] = vector::ExtractOp::create(b, loc, vec, e);
       return values[s];
     }
-    if (position)
+    if (position && !endsTile)
       full[lastDim] =
           b.createOrFold<arith::AddIOp>(loc, full[lastDim], index(s % V));
     values[s] = memref::LoadOp::create(b, loc, v, indicesOf(operand, full));
@@ -273,16 +393,25 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
       tileValues[Key(buffer, identityMap)] = results[i];
       if (!store || !readAfterGroup(buffer, members))
         continue;
-      for (unsigned u = 0; u < U; ++u) {
+      for (unsigned u = 0; u < (endsTile ? 1 : U); ++u) {
         OpBuilder::InsertionGuard guard(b);
         if (!allValid) {
-          auto inRow = scf::IfOp::create(b, loc, chunkValid[u],
-                                         /*withElse=*/false);
+          auto inRow = scf::IfOp::create(
+              b, loc, endsTile ? endValid : chunkValid[u], /*withElse=*/false);
           b.setInsertionPointToStart(&inRow.getThenRegion().front());
+        }
+        if (endsTile) {
+          memref::StoreOp::create(b, loc, results[i][0], flatView(buffer),
+                                  endAt);
+          continue;
+        }
+        ArrayRef<Value> chunk = ArrayRef(results[i]).slice(u * V, V);
+        if (aligned) {
+          storeChunk(b, loc, chunk, flatView(buffer), chunkFlat[u]);
+          continue;
         }
         SmallVector<Value> at(idx);
         at[lastDim] = chunkAt[u];
-        ArrayRef<Value> chunk = ArrayRef(results[i]).slice(u * V, V);
         if (V == 1)
           memref::StoreOp::create(b, loc, chunk[0], buffer, at);
         else
@@ -291,14 +420,21 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     }
   };
   // A tile loop carrying `inits`: `body(p, carried)` fills the tile and
-  // returns the values carried on.
+  // returns the values carried on. Aligned, the ends tile comes first.
   auto tileLoop =
       [&](ValueRange inits,
           llvm::function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+        SmallVector<Value> carried(inits);
+        if (aligned) {
+          tileValues.clear();
+          openEnds();
+          carried = body(Value(), carried);
+          tileValues.clear();
+        }
         auto loop =
-            scf::ForOp::create(b, loc, index(0), tiles, index(1), inits);
+            scf::ForOp::create(b, loc, index(0), tiles, index(1), carried);
         // Without carried values the builder gave the body its yield.
-        if (inits.empty())
+        if (carried.empty())
           loop.getBody()->getTerminator()->erase();
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());

@@ -3,8 +3,10 @@
 // and sum of exp in one, online), then a pass computing and storing the
 // elementwise members. row-stream-min-length=1 streams every static row
 // group, so the row-program inputs run streamed over rows of 1 to 100003
-// elements (single-element chunks for odd lengths, 16-byte chunks where
-// they divide the row, masked tails, the 3-pass LayerNorm, the two results
+// elements (16-byte chunks where they divide the row, else 16-byte chunks
+// aligned in memory with the row's ends apart, which start at a different
+// offset in every row of an odd length; single elements with
+// row-program-aligned-chunks=0; masked tails, the 3-pass LayerNorm, the two results
 // of residual add + RMSNorm, no rows at all); Inputs/row_stream.mlir adds a
 // masked softmax (log(relu(x)): -inf wherever x <= 0, so threads and
 // whole rows start at -inf and rows of one element are all -inf, NaN as
@@ -63,6 +65,11 @@
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=log_softmax_bf16_4096 --input=randn:9x4096xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f16_4096 --input=randn:9x4096xf16 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f16_4096 --input=randn:9x4096xf16 --input=randn:4096xf16 --input=randn:4096xf16 --atol=0.02 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_4097 --input=randn:9x4097xf32 --pipeline-options="row-stream=1 row-stream-min-length=1 row-program-aligned-chunks=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_100003 --input=randn:2x100003xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1 row-program-aligned-chunks=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_bf16_4097 --input=randn:9x4097xbf16 --input=randn:4097xbf16 --input=randn:4097xbf16 --atol=0.2 --pipeline-options="row-stream=1 row-stream-min-length=1 row-program-aligned-chunks=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_33 --input=randn:37x33xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1 row-program-aligned-chunks=0" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_50257 --input=randn:11x50257xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_stream.mlir --target=cuda --entry=masked_softmax_f32_1 --input=randn:37x1xf32 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_stream.mlir --target=cuda --entry=masked_softmax_f32_33 --input=randn:37x33xf32 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
 // RUN: ferric-run %S/Inputs/row_stream.mlir --target=cuda --entry=masked_softmax_f32_4097 --input=randn:9x4097xf32 --pipeline-options="row-stream=1 row-stream-min-length=1" --check | FileCheck %s --implicit-check-not=FAILED
