@@ -65,6 +65,22 @@ unsigned ferric::widestChunk(int64_t rowLength, Type element,
   return 1;
 }
 
+Value ferric::FlatViews::get(OpBuilder &b, Location loc, Value buffer) {
+  Value &view = views[buffer];
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!view && type.getRank() == 1)
+    view = buffer;
+  if (!view) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(anchor);
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    view = memref::CollapseShapeOp::create(b, loc, buffer,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  return view;
+}
+
 llvm::MaybeAlign ferric::chunkAlign(Type element, unsigned width) {
   uint64_t bytes = width * bytesOf(element);
   return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));

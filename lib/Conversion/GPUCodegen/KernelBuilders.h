@@ -48,6 +48,25 @@ Value loadChunk(OpBuilder &b, Location loc, Value buffer, ValueRange at,
 void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk, Value buffer,
                 ValueRange at);
 
+/// Rank-1 views of buffers with identity layouts (every dim collapsed; a
+/// rank-1 buffer is its own view), each made once, before `anchor` (set
+/// before the first view is asked for): aligned chunks of a row index the
+/// buffer by flat element.
+class FlatViews {
+public:
+  Operation *anchor = nullptr;
+  Value get(OpBuilder &b, Location loc, Value buffer);
+
+private:
+  llvm::DenseMap<Value, Value> views;
+};
+
+/// Whether `map` indexes an operand like the loop space of `rank` dims (the
+/// identity), so that its elements are at the loop's flat positions.
+inline bool isLoopSpaceMap(AffineMap map, size_t rank) {
+  return map.isIdentity() && map.getNumDims() == rank;
+}
+
 /// A memref in workgroup memory, as the numeric memory space 3, which NVVM
 /// (shared) and the Vulkan storage-class mapping (Workgroup) both read.
 MemRefType getWorkgroupMemRefType(ArrayRef<int64_t> shape, Type element);

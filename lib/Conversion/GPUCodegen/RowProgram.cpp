@@ -537,25 +537,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // a flat view (the row at element row * numRed of it); the others one
   // element per slot, at the slot's element of the row.
   AlignedRow arow;
-  Operation *rowLoopOp = nullptr;
-  llvm::DenseMap<Value, Value> flatViews;
-  auto flatView = [&](Value buffer) {
-    Value &view = flatViews[buffer];
-    auto type = cast<MemRefType>(buffer.getType());
-    if (!view && type.getRank() == 1)
-      view = buffer;
-    if (!view) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(rowLoopOp);
-      ReassociationIndices all =
-          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-      view = memref::CollapseShapeOp::create(
-          b, loc, buffer, ArrayRef<ReassociationIndices>{all});
-    }
-    return view;
-  };
+  FlatViews flatViews;
+  auto flatView = [&](Value buffer) { return flatViews.get(b, loc, buffer); };
   auto isLoopSpace = [&](AffineMap map) {
-    return map.isIdentity() && map.getNumDims() == sizes.size();
+    return isLoopSpaceMap(map, sizes.size());
   };
   // The element of the row at slot s (in the row, clamped if masked), and
   // whether it is in the row.
@@ -672,7 +657,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   if (C > 1)
     NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   auto rowLoop = scf::ForOp::create(b, loc, firstBase, numOut, rowsPerStep);
-  rowLoopOp = rowLoop;
+  flatViews.anchor = rowLoop;
   // Room for more resident blocks (ptxas caps the registers), so that one
   // block's loads overlap another's reductions and stores.
   unsigned minBlocks = shape.minBlocksPerSM;

@@ -213,24 +213,11 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   // ends tile: thread t < head holds head element t, thread head + i tail
   // element i.
   Value rowStart, head, whole, endAt, endElement, endValid;
-  llvm::DenseMap<Value, Value> flatViews;
-  auto flatView = [&](Value buffer) {
-    Value &view = flatViews[buffer];
-    auto type = cast<MemRefType>(buffer.getType());
-    if (!view && type.getRank() == 1)
-      view = buffer;
-    if (!view) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(rowLoop);
-      ReassociationIndices all =
-          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-      view = memref::CollapseShapeOp::create(
-          b, loc, buffer, ArrayRef<ReassociationIndices>{all});
-    }
-    return view;
-  };
+  FlatViews flatViews;
+  flatViews.anchor = rowLoop;
+  auto flatView = [&](Value buffer) { return flatViews.get(b, loc, buffer); };
   auto isLoopSpace = [&](AffineMap map) {
-    return map.isIdentity() && map.getNumDims() == sizes.size();
+    return isLoopSpaceMap(map, sizes.size());
   };
   if (aligned) {
     rowStart = arith::MulIOp::create(b, loc, rowLoop.getInductionVar(), numRed);
