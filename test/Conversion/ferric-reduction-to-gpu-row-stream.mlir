@@ -263,10 +263,12 @@ func.func @softmax_bf16_rows(%arg0: memref<?x131072xbf16>) -> memref<?x131072xbf
 // boundary (head = (8 - start % 8) % 8 elements before it, start = row *
 // 50257); the head and the tail (fewer than 16 elements) are a tile of one
 // element per thread, folded before the tiles of whole chunks (into the
-// same accumulators) and stored before them in the last pass. The row
-// program holds these rows otherwise (AUTO).
+// same accumulators) and stored before them in the last pass. Automatically
+// (AUTO), narrow rows that only a cluster holds are streamed when there
+// are 256 or more, else held over a cluster: the host picks by the row
+// count.
 // FORCED: softmax_bf16_50257{{.*}}row-stream for dynamic outputs of 50257 reduced elements, a block of 512 threads per row, 2 passes over tiles of 4 x 8 values per thread (16-byte chunks aligned in memory, the row's ends one element per thread), max and sum of exp in one pass
-// AUTO: softmax_bf16_50257{{.*}}row-program-cluster
+// AUTO: softmax_bf16_50257{{.*}}Remark="chosen on the host: row-stream or row-program-cluster for dynamic outputs of 50257 reduced elements"
 // ALIGNED-LABEL: func.func @softmax_bf16_50257(
 //       ALIGNED:   gpu.launch blocks({{.*}}) threads(%[[TID:[^,]*]],
 //       ALIGNED:   %[[FLAT:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<?x50257xbf16> into memref<?xbf16>

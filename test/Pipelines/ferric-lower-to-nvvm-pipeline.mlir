@@ -33,7 +33,7 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=false row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // CHECK-NEXT:   ),
@@ -109,7 +109,7 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report=- use-cublaslt=true},
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=false row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
 // OPTS-NEXT:   ),
@@ -178,7 +178,7 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // NOFUSE-NEXT:   func.func(
-// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=false row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // NOFUSE-NEXT:   ),

@@ -613,17 +613,17 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "tiles, a block per row, once per pass (row-stream) instead of "
            "holding it in registers or re-reading it one element at a time; "
            "a sum of exp(v - max) after the row's max shares the max's pass "
-           "(online softmax). Off by default, in the NVVM pipeline too, until "
-           "its kernels have run on a GPU (ferric-lower-to-nvvm row-stream=1 "
-           "turns it on)">,
+           "(online softmax). Off by default here, on in the NVVM pipeline "
+           "(ferric-lower-to-nvvm row-stream=0 turns it off)">,
     Option<"rowStreamMinLength", "row-stream-min-length", "unsigned",
            /*default=*/"0",
            "With row-stream, every row group over static rows of at least "
            "this many elements is a row stream; 0 (automatic): rows no row "
-           "program holds, and rows of at least 524288 four-byte or 131072 "
-           "narrower elements (H100, softmax at 2^28: held 1277 us over "
-           "524288 f32 and 647 / 953 us over 131072 / 524288 bf16, "
-           "streamed about 1100 and 585)">,
+           "program holds, rows of at least 524288 four-byte elements and "
+           "narrower rows only a cluster holds, when there are 256 rows or "
+           "more (H100, softmax at 2^28: f32 over 524288 held 1275 us, "
+           "streamed 1215; bf16 over 50257 / 131072 / 524288 held 696 / "
+           "647 / 953, streamed 613 / 622 / 624)">,
     Option<"rowProgramClusterGrid", "row-program-cluster-grid", "unsigned",
            /*default=*/"0",
            "Cluster row programs launch at most this many clusters, each "

@@ -164,7 +164,7 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "tiles, a block per row, one pass per reduction (max "
                      "and sum of exp in one) (ferric-reduction-to-gpu "
                      "row-stream)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinLength{
       *this, "row-stream-min-length",
       llvm::cl::desc("Static rows of at least this many elements are "

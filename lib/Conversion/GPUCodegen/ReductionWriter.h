@@ -235,11 +235,13 @@ constexpr unsigned kRowStreamThreadBytes = 64;
 
 /// With row-stream-min-length automatic, static rows of at least this many
 /// elements of four bytes or more, or of narrower ones, are streamed
-/// (prefersRowStream). H100, softmax at 2^28 elements: a cluster holding
-/// the row took 844 / 1040 / 1277 us over f32 rows of 131072 / 262144 /
-/// 524288 and 647 / 734 / 953 us over bf16 rows of 131072 / 262144 /
-/// 524288, a row stream (one pass for max and sum) about 1100 us in f32
-/// and 585 us in bf16 at each of these lengths (bench/RESULTS.md).
+/// (prefersRowStream), and so are narrower rows that only a cluster holds.
+/// H100, softmax at 2^28 elements, held / streamed (bench/RESULTS.md,
+/// seventh session): f32 rows of 100003 / 131072 / 262144 / 524288 991 /
+/// 841 / 1029 / 1275 us against 1090 / 1091 / 1119 / 1215; bf16 rows held
+/// over a cluster (50257 / 100003 / 128256 / 131072 / 262144 / 524288)
+/// 696 / 771 / 628 / 647 / 733 / 953 us against 613 / 611 / 609 / 622 /
+/// 621 / 624 streamed; bf16 over 32000 (one block) 549 against 530.
 constexpr int64_t kRowStreamMinLength4 = 524288;
 constexpr int64_t kRowStreamMinLengthNarrow = 131072;
 
@@ -270,9 +272,11 @@ RowStreamShape chooseRowStream(int64_t rowLength, Type element,
 /// The shortest rows of `element` that row groups stream, none without
 /// `limits.stream`: `limits.streamMinLength` if set, else the least of
 /// `unheld` (the shortest row no row program holds) and
-/// kRowStreamMinLength4 (four-byte elements) or kRowStreamMinLengthNarrow
-/// (narrower).
+/// kRowStreamMinLength4 (four-byte elements) or, for narrower elements,
+/// kRowStreamMinLengthNarrow and `clustered` (the shortest row held only
+/// over a cluster).
 std::optional<int64_t> rowStreamMinLength(Type element, int64_t unheld,
+                                          int64_t clustered,
                                           const RowProgramLimits &limits);
 
 /// Whether a row group over static rows of `rowLength` elements of

@@ -307,6 +307,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
       (int64_t)kRowProgramBlockThreads *
       rowProgramMaxValues(rowLimits, element, kRowProgramBlockThreads,
                           /*cluster=*/false)};
+  // Longer rows are held over a cluster only.
+  const int64_t oneBlock = maxLengths.front();
   // Cluster variants: the longest row each block size holds.
   if (rowLimits.maxCluster > 1)
     for (unsigned block = rowLimits.clusterBlock;
@@ -322,12 +324,13 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
   llvm::sort(maxLengths);
   maxLengths.erase(llvm::unique(maxLengths), maxLengths.end());
   // Rows longer than every variant, or as long as the static rows that are
-  // streamed (and as many: kRowStreamMinRows, unless row-stream-min-length
-  // forces it), are row streams: 16-byte chunks when the length is a
+  // streamed (narrow rows: those only a cluster holds; and as many:
+  // kRowStreamMinRows, unless row-stream-min-length forces it), are row
+  // streams: 16-byte chunks when the length is a
   // multiple of one (each row then starts aligned), else aligned 16-byte
   // chunks and the row's ends apart (chooseRowStream).
   if (std::optional<int64_t> from =
-          rowStreamMinLength(element, longest + 1, rowLimits)) {
+          rowStreamMinLength(element, longest + 1, oneBlock + 1, rowLimits)) {
     auto index = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };

@@ -124,20 +124,23 @@ RowStreamShape mlir::ferric::chooseRowStream(int64_t rowLength, Type element,
 
 std::optional<int64_t>
 mlir::ferric::rowStreamMinLength(Type element, int64_t unheld,
+                                 int64_t clustered,
                                  const RowProgramLimits &limits) {
   if (!limits.stream)
     return std::nullopt;
   if (limits.streamMinLength)
     return limits.streamMinLength;
-  return std::min(unheld, bytesOf(element) >= 4 ? kRowStreamMinLength4
-                                                : kRowStreamMinLengthNarrow);
+  if (bytesOf(element) >= 4)
+    return std::min(unheld, kRowStreamMinLength4);
+  return std::min({unheld, clustered, kRowStreamMinLengthNarrow});
 }
 
 bool mlir::ferric::prefersRowStream(int64_t rowLength, Type element,
                                     const std::optional<RowProgramShape> &held,
                                     const RowProgramLimits &limits) {
+  const int64_t never = std::numeric_limits<int64_t>::max();
   std::optional<int64_t> from = rowStreamMinLength(
-      element, held ? std::numeric_limits<int64_t>::max() : 1, limits);
+      element, held ? never : 1, held && held->cluster > 1 ? 1 : never, limits);
   return from && rowLength >= 1 && rowLength >= *from;
 }
 
