@@ -81,6 +81,16 @@ Value ferric::FlatViews::get(OpBuilder &b, Location loc, Value buffer) {
   return view;
 }
 
+Value ferric::headToAlignment(OpBuilder &b, Location loc, Value start,
+                              unsigned width) {
+  Value w = arith::ConstantIndexOp::create(b, loc, width);
+  return arith::RemUIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, w,
+                            arith::RemUIOp::create(b, loc, start, w)),
+      w);
+}
+
 llvm::MaybeAlign ferric::chunkAlign(Type element, unsigned width) {
   uint64_t bytes = width * bytesOf(element);
   return llvm::MaybeAlign(std::min<uint64_t>(bytes & -bytes, 16));

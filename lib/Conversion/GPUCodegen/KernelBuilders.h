@@ -61,6 +61,11 @@ private:
   llvm::DenseMap<Value, Value> views;
 };
 
+/// The elements from flat element `start` of a 16-byte aligned buffer up to
+/// the next multiple of `width` (0 if `start` is one): the head of a row
+/// that aligned chunks of `width` elements skip.
+Value headToAlignment(OpBuilder &b, Location loc, Value start, unsigned width);
+
 /// Whether `map` indexes an operand like the loop space of `rank` dims (the
 /// identity), so that its elements are at the loop's flat positions.
 inline bool isLoopSpaceMap(AffineMap map, size_t rank) {

@@ -687,12 +687,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
     // its whole chunks, then the tail: thread t < h holds head element t,
     // thread h + i tail element i (h + tail < 2 * V <= G).
     Value rowStart = arith::MulIOp::create(b, loc, row, numRed);
-    Value head = arith::RemUIOp::create(
-        b, loc,
-        arith::SubIOp::create(
-            b, loc, index(V),
-            arith::RemUIOp::create(b, loc, rowStart, index(V))),
-        index(V));
+    Value head = headToAlignment(b, loc, rowStart, V);
     Value wholeChunks = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, numRed, head), index(V));
     Value lastChunk =

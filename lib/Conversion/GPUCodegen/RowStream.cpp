@@ -224,13 +224,8 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   };
   if (aligned) {
     rowStart = arith::MulIOp::create(b, loc, rowLoop.getInductionVar(), numRed);
-    Value toBoundary = arith::RemUIOp::create(
-        b, loc,
-        arith::SubIOp::create(
-            b, loc, index(V),
-            arith::RemUIOp::create(b, loc, rowStart, index(V))),
-        index(V));
-    head = arith::MinUIOp::create(b, loc, toBoundary, numRed);
+    head = arith::MinUIOp::create(b, loc, headToAlignment(b, loc, rowStart, V),
+                                  numRed);
     whole = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, numRed, head), index(V));
     tiles = ceilDivIndex(b, loc, whole, index((int64_t)T * U));
@@ -264,9 +259,11 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     slots = U * V;
     if (aligned) {
       Value lastWhole = arith::SubIOp::create(b, loc, whole, index(1));
+      Value firstChunk =
+          arith::MulIOp::create(b, loc, p, index((int64_t)T * U));
       for (unsigned u = 0; u < U; ++u) {
         Value chunk = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, p, index((int64_t)T * U)),
+            b, loc, firstChunk,
             b.createOrFold<arith::AddIOp>(loc, tid, index(u * T)));
         chunkValid.push_back(arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::ult, chunk, whole));
@@ -409,32 +406,29 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
       }
     }
   };
-  // A tile loop carrying `inits`: `body(p, carried)` fills the tile and
+  // A tile loop carrying `inits`: `body(carried)` fills the tile and
   // returns the values carried on. Aligned, the ends tile comes first.
-  auto tileLoop =
-      [&](ValueRange inits,
-          llvm::function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-        SmallVector<Value> carried(inits);
-        if (aligned) {
-          tileValues.clear();
-          openEnds();
-          carried = body(Value(), carried);
-          tileValues.clear();
-        }
-        auto loop =
-            scf::ForOp::create(b, loc, index(0), tiles, index(1), carried);
-        // Without carried values the builder gave the body its yield.
-        if (carried.empty())
-          loop.getBody()->getTerminator()->erase();
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        tileValues.clear();
-        openTile(loop.getInductionVar());
-        scf::YieldOp::create(
-            b, loc, body(loop.getInductionVar(), loop.getRegionIterArgs()));
-        tileValues.clear();
-        return SmallVector<Value>(loop.getResults());
-      };
+  auto tileLoop = [&](ValueRange inits,
+                      llvm::function_ref<SmallVector<Value>(ValueRange)> body) {
+    SmallVector<Value> carried(inits);
+    if (aligned) {
+      tileValues.clear();
+      openEnds();
+      carried = body(carried);
+      tileValues.clear();
+    }
+    auto loop = scf::ForOp::create(b, loc, index(0), tiles, index(1), carried);
+    // Without carried values the builder gave the body its yield.
+    if (carried.empty())
+      loop.getBody()->getTerminator()->erase();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    tileValues.clear();
+    openTile(loop.getInductionVar());
+    scf::YieldOp::create(b, loc, body(loop.getRegionIterArgs()));
+    tileValues.clear();
+    return SmallVector<Value>(loop.getResults());
+  };
   auto constant = [&](Type type, const APFloat &v) {
     return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v))
         .getResult();
@@ -467,7 +461,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     linalg::GenericOp h =
         i + 1 < members.size() && online[i + 1] ? members[i + 1] : nullptr;
     if (!h) {
-      Value partial = tileLoop(identity, [&](Value, ValueRange acc) {
+      Value partial = tileLoop(identity, [&](ValueRange acc) {
         runBefore();
         return SmallVector<Value>{
             combine(b, combiner, accArg, acc[0], tileFold(g, identity))};
@@ -532,7 +526,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     };
     Value maxOut = g.getDpsInits()[0];
     SmallVector<Value> partials =
-        tileLoop(ValueRange{identity, sumIdentity}, [&](Value, ValueRange acc) {
+        tileLoop(ValueRange{identity, sumIdentity}, [&](ValueRange acc) {
           runBefore();
           Value max =
               combine(b, combiner, accArg, acc[0], tileFold(g, identity));
@@ -555,7 +549,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
         finishRowReduction(b, members, h, fills[i + 1], sum, idx, isThread0);
   }
   // The last pass: every elementwise member, stored.
-  tileLoop(ValueRange{}, [&](Value, ValueRange) {
+  tileLoop(ValueRange{}, [&](ValueRange) {
     for (linalg::GenericOp g : members)
       if (g.getNumReductionLoops() == 0)
         elementwise(g, /*store=*/true);
