@@ -122,7 +122,7 @@ def twins():
                               lambda n, m=m: [(rows(n, m), m), (m,), (m,)])
            for m in (768, 16384, 32000)},
         **{f"rmsnorm_{m}": (rmsnorm, lambda n, m=m: [(rows(n, m), m), (m,)])
-           for m in (768, 16384, 32000)},
+           for m in (768, 4096, 16384, 32000)},
         # Column and full reductions (issue 13): wide and 8-column sums/max,
         # full sum and mean; one small output each (OUTPUT_ELEMENTS).
         **{f"column_{k}{sfx}": (lambda x, k=k: getattr(torch, "amax" if k == "max" else k)(x, 0),
@@ -186,13 +186,21 @@ ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
         "softmax_40960", "softmax_50257", "softmax_128256", "softmax_131072",
         "softmax_152064", "softmax_256000", "softmax_262144", "softmax_524288", "layernorm_768",
-        "layernorm_16384", "layernorm_32000", "rmsnorm_768",
+        "layernorm_16384", "layernorm_32000", "rmsnorm_768", "rmsnorm_4096",
         "rmsnorm_16384", "rmsnorm_32000"]
 
 
 # The column and full reductions (issue 13), not in the default set either.
 COLFULL = ["column_sum", "column_max", "column_sum_8", "column_max_8",
            "full_sum", "full_mean"]
+
+# The benchmark table of issue 13 (--workloads=issue13): softmax over rows
+# of 32 to 131072, LayerNorm and RMSNorm over 768, 4096 and 16384,
+# residual add + RMSNorm, log-softmax, column and full reductions.
+ISSUE13 = ["softmax_32", "softmax_128", "softmax_1024", "softmax_4096",
+           "softmax_32000", "softmax_131072", "layernorm_768", "layernorm",
+           "layernorm_16384", "rmsnorm_768", "rmsnorm_4096", "rmsnorm_16384",
+           "residual_rmsnorm", "log_softmax"] + COLFULL
 
 # Output elements of the workloads whose output is not the size of their
 # first input (the bytes of '% copy BW': each input read once, each output
@@ -261,8 +269,9 @@ def main():
     ap.add_argument("--dtypes", default="f32,f16,bf16")
     ap.add_argument("--workloads", default=",".join(MEMORY_BOUND),
                     help="comma-separated; also 'matmul', 'gemm' for all "
-                         "of " + ",".join(GEMM) + ", or 'colfull' for all of "
-                         + ",".join(COLFULL))
+                         "of " + ",".join(GEMM) + ", 'colfull' for all of "
+                         + ",".join(COLFULL) + ", or 'issue13' for the "
+                         "reduction table of issue 13")
     ap.add_argument("--gemm-shapes",
                     default="512x512x512,1024x1024x1024,4096x4096x4096,"
                             "16x4096x4096",
@@ -286,7 +295,8 @@ def main():
     names = []
     for name in args.workloads.split(","):
         names += (GEMM if name == "gemm" else
-                  COLFULL if name == "colfull" else [name])
+                  COLFULL if name == "colfull" else
+                  ISSUE13 if name == "issue13" else [name])
     # Once each ("gemm" already holds the other gemm workloads), in order.
     names = list(dict.fromkeys(names))
     gemm_rows = []
