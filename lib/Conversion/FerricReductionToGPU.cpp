@@ -584,6 +584,30 @@ struct FerricReductionToGPUPass
           << rowProgramThreadBytes.getValue();
       return signalPassFailure();
     }
+    if (rowStreamThreads < 64 || rowStreamThreads > 1024 ||
+        !llvm::isPowerOf2_32(rowStreamThreads)) {
+      getOperation().emitError("ferric-reduction-to-gpu: row-stream-threads "
+                               "must be 64, 128, 256, 512 or 1024, got ")
+          << rowStreamThreads.getValue();
+      return signalPassFailure();
+    }
+    if (rowStreamThreadBytes != 0 &&
+        (rowStreamThreadBytes < 16 || rowStreamThreadBytes > 256 ||
+         !llvm::isPowerOf2_32(rowStreamThreadBytes))) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-stream-thread-bytes must be 0, 16, 32, "
+                               "64, 128 or 256, got ")
+          << rowStreamThreadBytes.getValue();
+      return signalPassFailure();
+    }
+    if (rowStreamMinBlocks * rowStreamThreads > kMaxThreadsPerSM) {
+      getOperation().emitError("ferric-reduction-to-gpu: "
+                               "row-stream-min-blocks = ")
+          << rowStreamMinBlocks.getValue() << " blocks of "
+          << rowStreamThreads.getValue() << " threads exceed the "
+          << kMaxThreadsPerSM << " resident threads of an SM";
+      return signalPassFailure();
+    }
     if (rowProgramMaxValues != 0 &&
         (rowProgramMaxValues < 8 || rowProgramMaxValues > 64)) {
       getOperation().emitError("ferric-reduction-to-gpu: "
@@ -716,6 +740,9 @@ struct FerricReductionToGPUPass
         limits.alignedChunks = rowProgramAlignedChunks;
         limits.stream = rowStream;
         limits.streamMinLength = rowStreamMinLength;
+        limits.streamThreads = rowStreamThreads;
+        limits.streamThreadBytes = rowStreamThreadBytes;
+        limits.streamMinBlocks = rowStreamMinBlocks;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
                              rowProgram);

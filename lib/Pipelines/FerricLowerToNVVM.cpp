@@ -224,6 +224,9 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.columnLoadBytes = options.columnLoadBytes;
     reduction.rowStream = options.rowStream;
     reduction.rowStreamMinLength = options.rowStreamMinLength;
+    reduction.rowStreamThreads = options.rowStreamThreads;
+    reduction.rowStreamThreadBytes = options.rowStreamThreadBytes;
+    reduction.rowStreamMinBlocks = options.rowStreamMinBlocks;
     reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());
@@ -242,6 +245,8 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
   // Kernels: outline, lower to NVVM with libdevice linked, serialize.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createFerricNVVMOccupancyHintsPass());
+  if (options.approxExp)
+    pm.addPass(createFerricApproxExpPass());
   // gpu-to-llvm lowers only async allocations, copies and launches: make
   // the host-side gpu ops async. The canonicalizer first folds the guards
   // that static shapes make constant (`scf.if %true` around a launch):

@@ -3,10 +3,16 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-program-cluster=16 row-program-cluster-block=256" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=false" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-stream-min-length=1" | FileCheck %s --check-prefix=ALIGNED
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-stream-min-length=1 row-stream-threads=256 row-stream-thread-bytes=32 row-stream-min-blocks=4" | FileCheck %s --check-prefix=SHAPE
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-stream=true row-stream-min-length=1 row-stream-threads=256 row-stream-thread-bytes=32 row-stream-min-blocks=4" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=SHAPEREMARK
+// RUN: not ferric-opt %s --ferric-reduction-to-gpu="row-stream-threads=384" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTHREADS
+// RUN: not ferric-opt %s --ferric-reduction-to-gpu="row-stream-thread-bytes=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADBYTES
+// RUN: not ferric-opt %s --ferric-reduction-to-gpu="row-stream-threads=1024 row-stream-min-blocks=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADBLOCKS
 
 // Row streams (row-stream): a block of 512 threads per row walks the row in
-// tiles of 512 threads x 4 chunks of 16 bytes (f32: 8192 elements, 16 tiles
-// over 131072), a pass per reduction and a last pass for the elementwise
+// tiles of 512 threads x 2 chunks of 16 bytes (f32 rows of whole 16-byte
+// chunks: 32 bytes per thread and tile, so 4096 elements, 32 tiles over
+// 131072), a pass per reduction and a last pass for the elementwise
 // members. Softmax's sum of exp(x - max) shares the max's pass: each thread
 // carries its running max and its sum relative to it (base: the max, 0
 // while it is -inf), rescales the sum by exp(old base - new base) when the
@@ -24,8 +30,8 @@
 // CHECK-LABEL: func.func @softmax_131072(
 //       CHECK:   gpu.launch blocks({{.*}}) threads(%[[TID:[^,]*]], {{.*}}) in ({{.*}} = %c512{{.*}} workgroup(%[[MAXW:.*]] : memref<16xf32, 3>, %[[SUMW:.*]] : memref<16xf32, 3>)
 //       CHECK:   scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step
-//       CHECK:   %[[PASS1:.*]]:2 = scf.for %[[P:.*]] = %{{.*}} to %c16{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f32)
-//       CHECK:     %[[TILE:.*]] = arith.muli %[[P]], %c8192
+//       CHECK:   %[[PASS1:.*]]:2 = scf.for %[[P:.*]] = %{{.*}} to %c32{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f32)
+//       CHECK:     %[[TILE:.*]] = arith.muli %[[P]], %c4096
 //       CHECK:     vector.load %arg0[%[[ROW]], %{{.*}}] {alignment = 16 : i64} : memref<64x131072xf32>, vector<4xf32>
 //       CHECK:     %[[MAX:.*]] = arith.maximumf %[[M]], %{{.*}} : f32
 //       CHECK:     %[[NEGINF:.*]] = arith.cmpf oeq, %[[MAX]], %{{.*}} : f32
@@ -49,15 +55,34 @@
 //       CHECK:   gpu.shuffle  xor
 //       CHECK:   memref.store %{{.*}}, %[[SUMW]]
 //       CHECK:   gpu.barrier
-//       CHECK:   scf.for %{{.*}} = %{{.*}} to %c16{{.*}} step %{{.*}} {
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %c32{{.*}} step %{{.*}} {
 //       CHECK:     vector.load %arg0[%[[ROW]]
 //       CHECK:     arith.divf
 //       CHECK:     vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] {alignment = 16 : i64} : memref<64x131072xf32>, vector<4xf32>
 //       CHECK:   gpu.barrier
 //       CHECK:   } {ferric.schedule = "row-stream"}
 
+// Other stream shapes: blocks of 256 threads, 32 bytes (2 chunks of 4 f32)
+// per thread and tile, so 2048 elements a tile and 64 tiles over 131072;
+// the row loop asks for 4 resident blocks per SM (the mark
+// ferric-nvvm-occupancy-hints turns into nvvm.minctasm). Bad values are
+// one error each.
+// SHAPE-LABEL: func.func @softmax_131072(
+//       SHAPE:   gpu.launch {{.*}} in ({{.*}} = %c256{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) workgroup({{.*}} : memref<8xf32, 3>, {{.*}} : memref<8xf32, 3>)
+//       SHAPE:   scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step
+//       SHAPE:   scf.for %{{.*}} = %{{.*}} to %c64{{.*}} iter_args
+//       SHAPE:     arith.muli %{{.*}}, %c2048
+//       SHAPE-COUNT-2: vector.load %arg0[%[[ROW]], %{{.*}}] {alignment = 16 : i64} : memref<64x131072xf32>, vector<4xf32>
+//   SHAPE-NOT:     vector.load
+//       SHAPE:     scf.yield
+//       SHAPE:   } {ferric.min_blocks_per_sm = 4 : i32}
+// SHAPEREMARK: softmax_131072{{.*}}row-stream for 64 outputs of 131072 reduced elements, a block of 256 threads per row, 2 passes over tiles of 2 x 4 values per thread, max and sum of exp in one pass, 4 blocks per SM
+// BADTHREADS: error: ferric-reduction-to-gpu: row-stream-threads must be 64, 128, 256, 512 or 1024, got 384
+// BADBYTES: error: ferric-reduction-to-gpu: row-stream-thread-bytes must be 0, 16, 32, 64, 128 or 256, got 8
+// BADBLOCKS: error: ferric-reduction-to-gpu: row-stream-min-blocks = 3 blocks of 1024 threads exceed the 2048 resident threads of an SM
+
 // AUTO: softmax_131072{{.*}}row-program-cluster for 64 outputs
-// FORCED: softmax_131072{{.*}}row-stream for 64 outputs of 131072 reduced elements, a block of 512 threads per row, 2 passes over tiles of 4 x 4 values per thread, max and sum of exp in one pass
+// FORCED: softmax_131072{{.*}}row-stream for 64 outputs of 131072 reduced elements, a block of 512 threads per row, 2 passes over tiles of 2 x 4 values per thread, max and sum of exp in one pass
 // OFF: softmax_131072{{.*}}Remark="row-group for 64 outputs
 func.func @softmax_131072(%arg0: memref<64x131072xf32>) -> memref<64x131072xf32> {
   %cst = arith.constant 0.000000e+00 : f32
@@ -96,7 +121,7 @@ func.func @softmax_131072(%arg0: memref<64x131072xf32>) -> memref<64x131072xf32>
 // LayerNorm: mean and variance each take a pass (the variance's sum is not
 // of exp(x - max)), then the normalization; gamma and beta are loaded in
 // the last pass only.
-// FORCED: layernorm{{.*}}row-stream for dynamic outputs of 4096 reduced elements, a block of 512 threads per row, 3 passes over tiles of 4 x 4 values per thread"
+// FORCED: layernorm{{.*}}row-stream for dynamic outputs of 4096 reduced elements, a block of 512 threads per row, 3 passes over tiles of 2 x 4 values per thread"
 // AUTO: layernorm{{.*}}row-program-registers
 // CHECK-LABEL: func.func @layernorm(
 //       CHECK:   scf.for
@@ -147,9 +172,10 @@ func.func @layernorm(%arg0: memref<?x4096xf32>, %arg1: memref<4096xf32>, %arg2: 
 
 // bf16 softmax over 131072: streamed by default (rows of 131072 narrow
 // elements or more, and at least 256 of them: fewer are held, each over a
-// cluster), 8-element chunks; the sum's body subtracts the max
+// cluster), one 8-element chunk per thread and tile (16 bytes: rows of
+// whole chunks of narrow elements); the sum's body subtracts the max
 // rounded to bf16, and so does the rescaling (truncf, extf) before exp.
-// AUTO: softmax_bf16_131072{{.*}}row-stream for 512 outputs of 131072 reduced elements, a block of 512 threads per row, 2 passes over tiles of 4 x 8 values per thread, max and sum of exp in one pass
+// AUTO: softmax_bf16_131072{{.*}}row-stream for 512 outputs of 131072 reduced elements, a block of 512 threads per row, 2 passes over tiles of 1 x 8 values per thread, max and sum of exp in one pass
 // CHECK-LABEL: func.func @softmax_bf16_131072(
 //       CHECK:   scf.for {{.*}} iter_args(%[[BM:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, f32)
 //       CHECK:     vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<512x131072xbf16>, vector<8xbf16>

@@ -1,12 +1,12 @@
 // RUN: ferric-opt %s --ferric-lower-to-nvvm --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 row-groups=false libdevice=/tmp/x.bc fuse-report=-" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 row-groups=false libdevice=/tmp/x.bc fuse-report=- approx-exp=0" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="fuse=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 
 // Pins the whole pass pipeline ferric-lower-to-nvvm builds, pass by pass
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 44 passes:
+// CHECK: Pass Manager with 45 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -33,7 +33,7 @@
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // CHECK-NEXT:   ),
@@ -50,6 +50,7 @@
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // CHECK-NEXT:   ferric-nvvm-occupancy-hints,
+// CHECK-NEXT:   ferric-approx-exp,
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     canonicalize{{.*}},
 // CHECK-NEXT:     gpu-async-region
@@ -109,7 +110,7 @@
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report=- use-cublaslt=true},
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
 // OPTS-NEXT:   ),
@@ -158,7 +159,7 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 41 passes:
+// NOFUSE: Pass Manager with 42 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
@@ -178,7 +179,7 @@
 // NOFUSE-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // NOFUSE-NEXT:   ferric-matmul-to-cublaslt{allow-tf32=false fuse-epilogue=true report= use-cublaslt=true},
 // NOFUSE-NEXT:   func.func(
-// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-length=0 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
+// NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
 // NOFUSE-NEXT:   ),
@@ -195,6 +196,7 @@
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // NOFUSE-NEXT:   ferric-nvvm-occupancy-hints,
+// NOFUSE-NEXT:   ferric-approx-exp,
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     canonicalize{{.*}},
 // NOFUSE-NEXT:     gpu-async-region

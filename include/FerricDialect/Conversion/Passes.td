@@ -30,6 +30,33 @@ def ConvertFerricToLinalgPass : Pass<"convert-ferric-to-linalg"> {
                            "::mlir::math::MathDialect"];
 }
 
+//===- ferric-approx-exp ---------------------------------------------------===//
+
+def FerricApproxExpPass : Pass<"ferric-approx-exp"> {
+  let summary = "Mark exp in GPU kernels approximate (fastmath afn)";
+  let description = [{
+    Gives every `math.exp` over f32 or a narrower float type (scalar or
+    vector) inside a `gpu.module` the fastmath flag `afn` (approximate
+    functions), keeping the flags it has; f64 exp and ops outside GPU
+    modules (host code, the CPU path) are untouched.
+
+    `convert-gpu-to-nvvm` lowers such an exp to libdevice's
+    `__nv_fast_expf`, `ex2.approx(x * log2(e))`: two instructions instead
+    of the eleven of the correctly rounded `__nv_expf` (range reduction,
+    polynomial, scaling); f16 and bf16 are extended to f32 for it. Its
+    error: `ex2.approx` is within 2 ulp, and rounding `x * log2(e)` adds a
+    relative error of at most |x| * 2^-24 (5e-6 at |x| = 88, where exp
+    leaves the f32 range); Ferric's kernels are compiled without `ftz`, so
+    subnormal results stay. This is the exp that Triton, and so
+    torch.compile, generates for f32.
+
+    Kernels that compute an exp per element and read few bytes for it (a
+    softmax's row stream: an exp per element in each of its two passes)
+    spend most of their arithmetic there. `ferric-lower-to-nvvm
+    approx-exp=0` keeps the correctly rounded exp.
+  }];
+}
+
 //===- ferric-bf16-buffers-as-i16 -----------------------------------------===//
 
 def FerricBF16BuffersAsI16Pass : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {
@@ -408,10 +435,10 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       host picking the shortest that holds the row. With `row-stream`, a
       row group over static rows that no row program holds, or longer than
       `row-stream-min-length` (automatic: 524288 four-byte or 131072
-      narrower elements), is a *row stream* (`row-stream`): a block of 512
-      threads per row walks the row in tiles (each thread 64 bytes of each
-      operand per tile, 16-byte chunks where they divide the row) once per
-      reduction, recomputing the elementwise members before it, and once
+      narrower elements), is a *row stream* (`row-stream`): a block of
+      `row-stream-threads` (512) threads per row walks the row in tiles
+      (each thread `row-stream-thread-bytes` of each operand per tile,
+      16-byte chunks where they divide the row) once per reduction, recomputing the elementwise members before it, and once
       more to compute and store the elementwise members; each thread
       carries its accumulators across tiles and the block combines them
       once per row. A sum of exp(v - m) right after the max m of the same
@@ -629,6 +656,25 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "Cluster row programs launch at most this many clusters, each "
            "looping over rows, so that they stay resident (0: one cluster "
            "per row, up to 65535 blocks)">,
+    Option<"rowStreamThreads", "row-stream-threads", "unsigned",
+           /*default=*/"512",
+           "Threads of a row stream's block (64, 128, 256, 512 or 1024)">,
+    Option<"rowStreamThreadBytes", "row-stream-thread-bytes", "unsigned",
+           /*default=*/"0",
+           "Bytes of each row operand a row-stream thread loads per tile "
+           "(16, 32, 64, 128 or 256): the loads each thread has in flight. "
+           "0 (automatic): static rows of whole 16-byte chunks 32 for "
+           "four-byte elements and 16 for narrower ones (fewer registers, "
+           "more resident blocks), aligned-chunk and dynamic-length rows 64 "
+           "(H100, softmax at 2^28: f32 over 524288 1196 us at 64 bytes, "
+           "1100 at 32; bf16 over 131072 614 at 64, 566 at 16; bf16 over "
+           "100003 593 at 64, 627 at 32)">,
+    Option<"rowStreamMinBlocks", "row-stream-min-blocks", "unsigned",
+           /*default=*/"0",
+           "Row-stream kernels ask for this many resident blocks per SM "
+           "(the ferric.min_blocks_per_sm mark: ptxas caps the registers "
+           "to fit them, spilling if it must); 0 or 1: nothing asked; at "
+           "most 2048 / row-stream-threads">,
     Option<"rowProgramMaxRegisters", "row-program-max-registers",
            "unsigned", /*default=*/"0",
            "Row-program kernels whose blocks leave room for N = 65536 / "

@@ -171,10 +171,32 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "streamed; 0: automatic (ferric-reduction-to-gpu "
                      "row-stream-min-length)"),
       llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowStreamThreads{
+      *this, "row-stream-threads",
+      llvm::cl::desc("Threads of a row stream's block "
+                     "(ferric-reduction-to-gpu row-stream-threads)"),
+      llvm::cl::init(512)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowStreamThreadBytes{
+      *this, "row-stream-thread-bytes",
+      llvm::cl::desc("Bytes of each row operand a row-stream thread loads "
+                     "per tile; 0: automatic (ferric-reduction-to-gpu "
+                     "row-stream-thread-bytes)"),
+      llvm::cl::init(0)};
+  ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinBlocks{
+      *this, "row-stream-min-blocks",
+      llvm::cl::desc("Resident blocks per SM row-stream kernels ask for "
+                     "(ferric-reduction-to-gpu row-stream-min-blocks)"),
+      llvm::cl::init(0)};
   ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "
                      "reduction (ferric-reduction-to-gpu row-group-producers)"),
+      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> approxExp{
+      *this, "approx-exp",
+      llvm::cl::desc("f32 exp in kernels is libdevice's __nv_fast_expf "
+                     "(ex2.approx of x * log2(e), as Triton's), not the "
+                     "correctly rounded __nv_expf (ferric-approx-exp)"),
       llvm::cl::init(true)};
 };
 

@@ -154,6 +154,21 @@ struct RowProgramShape {
   unsigned minBlocksPerSM = 0;
 };
 
+/// The bytes of each row operand a row-stream thread loads per tile with
+/// row-stream-thread-bytes automatic: static rows of whole 16-byte chunks
+/// take kRowStreamThreadBytesWhole4 (four-byte elements) or
+/// kRowStreamThreadBytesWholeNarrow, so that more blocks fit per SM (fewer
+/// registers), rows of aligned chunks and dynamic lengths
+/// kRowStreamThreadBytes. H100, softmax at 2^28 (bench/RESULTS.md, eighth
+/// session), us at 64 / 32 / 16 bytes: f32 over 524288 1196 / 1100 / 1094,
+/// 262144 1124 / 1092 / -, 131072 1096 / 1091 / -; bf16 over 524288 618 /
+/// 638 / 594, 262144 615 / 579 / -, 131072 614 / 572 / 566; aligned rows at
+/// 64 / 32: bf16 50257 591 / 597, bf16 100003 593 / 627, f32 100003 1096 /
+/// 1117; dynamic bf16 524288 575 / 665.
+constexpr unsigned kRowStreamThreadBytes = 64;
+constexpr unsigned kRowStreamThreadBytesWhole4 = 32;
+constexpr unsigned kRowStreamThreadBytesWholeNarrow = 16;
+
 /// How far row programs may spread a row (ferric-reduction-to-gpu's
 /// row-program-* options).
 struct RowProgramLimits {
@@ -187,6 +202,13 @@ struct RowProgramLimits {
   /// With `stream`, every static row of at least this many elements is
   /// streamed (0: automatic, see prefersRowStream).
   unsigned streamMinLength = 0;
+  /// A row stream's block threads, the bytes of each operand its threads
+  /// load per tile, and the resident blocks per SM it asks for (0 or 1:
+  /// none).
+  /// (streamThreadBytes 0: automatic, see chooseRowStream).
+  unsigned streamThreads = 512;
+  unsigned streamThreadBytes = 0;
+  unsigned streamMinBlocks = 0;
 };
 
 /// The most values of each row operand a row-program thread in blocks of
@@ -230,9 +252,6 @@ chooseRowProgramVariant(int64_t maxLength, Type element, bool vectorizable,
                         unsigned blockSize, unsigned warpSize,
                         const RowProgramLimits &limits = {});
 
-/// The bytes of each row operand a row-stream thread loads per tile.
-constexpr unsigned kRowStreamThreadBytes = 64;
-
 /// With row-stream-min-length automatic, static rows of at least this many
 /// elements of four bytes or more, or of narrower ones, are streamed
 /// (prefersRowStream), and so are narrower rows that only a cluster holds.
@@ -258,16 +277,25 @@ constexpr int64_t kRowStreamMinRows = 256;
 struct RowStreamShape {
   unsigned blockThreads = 512, chunks = 1, width = 1;
   bool aligned = false;
+  /// Resident blocks per SM the kernel asks for (kMinBlocksPerSMAttr; 0 or
+  /// 1: none).
+  unsigned minBlocksPerSM = 0;
 };
 
-/// The row-stream shape for rows of `rowLength` elements of `element`:
-/// chunks of the 16-byte vector if it divides the row and `vectorizable`,
-/// else aligned 16-byte chunks if `vectorizable`, `alignedChunks` and the
-/// elements are at most four bytes, else chunks of the widest narrower
-/// vector that divides the row (single elements if not `vectorizable`);
-/// kRowStreamThreadBytes per thread and tile.
+/// The row-stream shape for rows of `rowLength` elements of `element`
+/// (`staticLength`: every row is that long; else the shape of a
+/// dynamic-length variant for such lengths): chunks of the 16-byte vector
+/// if it divides the row and `vectorizable`, else aligned 16-byte chunks if
+/// `vectorizable`, `limits.alignedChunks` and the elements are at most four
+/// bytes, else chunks of the widest narrower vector that divides the row
+/// (single elements if not `vectorizable`); blocks of
+/// `limits.streamThreads`, `limits.streamThreadBytes` per thread and tile
+/// (automatic: see kRowStreamThreadBytes), `limits.streamMinBlocks` blocks
+/// per SM asked for.
 RowStreamShape chooseRowStream(int64_t rowLength, Type element,
-                               bool vectorizable, bool alignedChunks);
+                               bool vectorizable,
+                               const RowProgramLimits &limits,
+                               bool staticLength);
 
 /// The shortest rows of `element` that row groups stream, none without
 /// `limits.stream`: `limits.streamMinLength` if set, else the least of

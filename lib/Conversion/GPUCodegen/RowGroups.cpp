@@ -266,7 +266,8 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
         chooseRowProgram(*n, element, contiguous, threads, warpSize, rowLimits);
     if (prefersRowStream(*n, element, shape, rowLimits)) {
       RowStreamShape stream =
-          chooseRowStream(*n, element, contiguous, rowLimits.alignedChunks);
+          chooseRowStream(*n, element, contiguous, rowLimits,
+                          /*staticLength=*/true);
       // A block per row leaves SMs idle on few rows, which a row program
       // spreads over a cluster each: the host picks by the row count
       // (unless row-stream-min-length forces the stream).
@@ -349,10 +350,10 @@ void ReductionWriter::writeRowGroup(OpBuilder &b,
     b.setInsertionPointToStart(&streamed.getThenRegion().front());
     // The shapes for lengths of a multiple of every chunk width (16) and of
     // none (1).
-    RowStreamShape wide =
-        chooseRowStream(16, element, contiguous, rowLimits.alignedChunks);
-    RowStreamShape odd =
-        chooseRowStream(1, element, contiguous, rowLimits.alignedChunks);
+    RowStreamShape wide = chooseRowStream(16, element, contiguous, rowLimits,
+                                          /*staticLength=*/false);
+    RowStreamShape odd = chooseRowStream(1, element, contiguous, rowLimits,
+                                         /*staticLength=*/false);
     if (wide.width > 1) {
       auto whole = scf::IfOp::create(
           b, loc,

@@ -109,16 +109,25 @@ std::optional<OnlineSum> mlir::ferric::matchOnlineSum(linalg::GenericOp max,
 
 RowStreamShape mlir::ferric::chooseRowStream(int64_t rowLength, Type element,
                                              bool vectorizable,
-                                             bool alignedChunks) {
+                                             const RowProgramLimits &limits,
+                                             bool staticLength) {
   RowStreamShape s;
+  s.blockThreads = limits.streamThreads;
+  s.minBlocksPerSM = limits.streamMinBlocks;
   s.width = widestChunk(rowLength, element, vectorizable);
   const unsigned maxWidth = 16 / bytesOf(element);
-  if (vectorizable && alignedChunks && bytesOf(element) <= 4 &&
+  if (vectorizable && limits.alignedChunks && bytesOf(element) <= 4 &&
       s.width < maxWidth) {
     s.width = maxWidth;
     s.aligned = true;
   }
-  s.chunks = std::max(1u, kRowStreamThreadBytes / (s.width * bytesOf(element)));
+  unsigned bytes = limits.streamThreadBytes;
+  if (!bytes)
+    bytes = !staticLength || s.aligned || s.width < maxWidth
+                ? kRowStreamThreadBytes
+            : bytesOf(element) >= 4 ? kRowStreamThreadBytesWhole4
+                                    : kRowStreamThreadBytesWholeNarrow;
+  s.chunks = std::max(1u, bytes / (s.width * bytesOf(element)));
   return s;
 }
 
@@ -179,14 +188,17 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     ++passes;
   }
   if (!hostChoice)
-    rowShape = "a block of " + std::to_string(T) + " threads per row, " +
-               std::to_string(passes) + " passes over tiles of " +
-               std::to_string(U) + " x " + std::to_string(V) +
-               " values per thread" +
-               (aligned ? " (16-byte chunks aligned in memory, the row's ends "
-                          "one element per thread)"
-                        : "") +
-               (onlinePairs ? ", max and sum of exp in one pass" : "");
+    rowShape =
+        "a block of " + std::to_string(T) + " threads per row, " +
+        std::to_string(passes) + " passes over tiles of " + std::to_string(U) +
+        " x " + std::to_string(V) + " values per thread" +
+        (aligned ? " (16-byte chunks aligned in memory, the row's ends "
+                   "one element per thread)"
+                 : "") +
+        (onlinePairs ? ", max and sum of exp in one pass" : "") +
+        (shape.minBlocksPerSM > 1
+             ? ", " + std::to_string(shape.minBlocksPerSM) + " blocks per SM"
+             : "");
 
   Value grid = arith::MinUIOp::create(b, loc, numOut, index(65535));
   unsigned savedThreads = threads;
@@ -205,6 +217,9 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   Value tiles = aligned ? Value() : ceilDivIndex(b, loc, numRed, index(tile));
   auto rowLoop = scf::ForOp::create(b, loc, op.getBlockIds().x, numOut,
                                     op.getGridSize().x);
+  if (shape.minBlocksPerSM > 1)
+    rowLoop->setAttr(kMinBlocksPerSMAttr,
+                     b.getI32IntegerAttr(shape.minBlocksPerSM));
   b.setInsertionPointToStart(rowLoop.getBody());
   SmallVector<Value> idx(sizes.size(), index(0));
   delinearize(b, rowLoop.getInductionVar(), parallelDims, idx);

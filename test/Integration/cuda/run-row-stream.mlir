@@ -99,4 +99,13 @@
 // over 10^6+3):
 // RUN: ferric-run %S/../Inputs/row_groups.mlir --target=cuda --entry=softmax_f32 --input=randn:2x1000003xf32 --pipeline-options="row-stream=1" --check | FileCheck %s --implicit-check-not=FAILED
 
+// Other stream shapes (row-stream-threads, row-stream-thread-bytes,
+// row-stream-min-blocks): tiles of 64 to 1024 threads x 16 to 256 bytes,
+// registers capped for 2 to 8 resident blocks per SM.
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_f32_4097 --input=randn:9x4097xf32 --pipeline-options="row-stream=1 row-stream-min-length=1 row-stream-threads=64 row-stream-thread-bytes=16" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=softmax_bf16_50257 --input=randn:11x50257xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1 row-stream-threads=1024 row-stream-thread-bytes=256 row-stream-min-blocks=2" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=layernorm_f32_100003 --input=randn:2x100003xf32 --input=randn:100003xf32 --input=randn:100003xf32 --pipeline-options="row-stream=1 row-stream-min-length=1 row-stream-threads=256 row-stream-thread-bytes=32 row-stream-min-blocks=4" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=residual_rmsnorm_bf16_4097 --input=randn:9x4097xbf16 --input=randn:9x4097xbf16 --input=randn:4097xbf16 --pipeline-options="row-stream=1 row-stream-min-length=1 row-stream-threads=128 row-stream-thread-bytes=128" --check | FileCheck %s --implicit-check-not=FAILED
+// RUN: ferric-run %S/Inputs/row_program_static.mlir --target=cuda --entry=log_softmax_f32_33 --input=randn:37x33xf32 --pipeline-options="row-stream=1 row-stream-min-length=1 row-stream-threads=64 row-stream-min-blocks=8" --check | FileCheck %s --implicit-check-not=FAILED
+
 // CHECK: ok
