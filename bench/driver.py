@@ -202,13 +202,15 @@ ISSUE13 = ["softmax_32", "softmax_128", "softmax_1024", "softmax_4096",
            "layernorm_16384", "rmsnorm_768", "rmsnorm_4096", "rmsnorm_16384",
            "residual_rmsnorm", "log_softmax"] + COLFULL
 
-# Output elements of the workloads whose output is not the size of their
-# first input (the bytes of '% copy BW': each input read once, each output
+# Output elements of the workloads whose outputs are not one of the size of
+# their first input (the bytes of '% copy BW': each input read once, each output
 # written once).
 OUTPUT_ELEMENTS = {
     **{n: (lambda shapes: shapes[0][1]) for n in COLFULL if n.startswith("column")},
     "full_sum": lambda shapes: 1,
     "full_mean": lambda shapes: 1,
+    # Two results: the normalized rows and the new residual.
+    "residual_rmsnorm": lambda shapes: 2 * shapes[0][0] * shapes[0][1],
 }
 
 
