@@ -219,6 +219,13 @@ def op_error(kind, dt, target, x=None):
         return 2.0**-16, 2.0**-20
     if kind in ('div', 'sqrt'):
         return (0.0 if target == 'cpu' else 2 * u), 0.0
+    if target == 'cuda' and kind == 'exp' and ct == 'f32':
+        # ferric-approx-exp, on by default in the NVVM pipeline:
+        # ex2.approx(x * log2(e)), within 2 ULPs plus the rounding of
+        # x * log2(e), |x| * 2^-24 relative (docs/TargetSupport.md); |x| up
+        # to 104 (the smallest subnormal's) where x is not known.
+        ax = np.abs(x) if x is not None else 104.0
+        return u * (8 + 2 * ax), 4 * TINY[ct]
     if kind == 'tanh_epilogue':
         # The tanh of a GELU in a cuBLASLt epilogue (CUDA): not documented;
         # 12 f32 ULPs measured, allowed as Vulkan's approximate tanh.

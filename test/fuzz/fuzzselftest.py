@@ -142,6 +142,23 @@ def main():
     bad = fuzzeval.compare(np.array([[-0.0009973794221878052]]), cv, ctol,
                            cchk, 'f32')
     check('cpu gelu of a product stays tight', [len(bad)], [1])
+    # CUDA's exp is ex2.approx(x * log2(e)) (ferric-approx-exp): its error
+    # grows with |x| (the rounding of x * log2(e)); exp(-80) 70 units of
+    # 2^-24 off is within it on CUDA, not on the CPU.
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (1,), (False,))
+    e = fuzzgen.Val('e', 'f32', (1,), (False,))
+    p.args, p.base = [a], a
+    p.inputs['a'] = np.array([-80.0])
+    p.ops = [fuzzgen.Op('unary', e, [a], op='exp')]
+    p.results = [e]
+    approx = np.array([np.float32(np.exp(-80.0) * (1 + 70 * 2.0**-24))])
+    ((ev, etol, echk),) = fuzzeval.expected(p, 'cuda', 0)
+    check('cuda approximate exp tolerance',
+          [len(fuzzeval.compare(approx, ev, etol, echk, 'f32'))], [0])
+    ((ev, etol, echk),) = fuzzeval.expected(p, 'cpu', 0)
+    check('cpu exp stays tight',
+          [len(fuzzeval.compare(approx, ev, etol, echk, 'f32'))], [1])
     # min/max order -0 below +0 (arith.minimumf; numpy's minimum returns
     # either: cuda program 81443 at seed 20261205, rsqrt(min(-0, 0)) =
     # -inf was "want inf"), elementwise and in reductions.
