@@ -1,4 +1,4 @@
-//===- FerricApproxExp.cpp - Approximate f32 exp in GPU kernels -----------===//
+//===- FerricApproxExp.cpp - Approximate exp in GPU kernels ---------------===//
 //
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.

@@ -194,9 +194,10 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<bool> approxExp{
       *this, "approx-exp",
-      llvm::cl::desc("f32 exp in kernels is libdevice's __nv_fast_expf "
-                     "(ex2.approx of x * log2(e), as Triton's), not the "
-                     "correctly rounded __nv_expf (ferric-approx-exp)"),
+      llvm::cl::desc("exp of f32 and narrower types in kernels is "
+                     "libdevice's __nv_fast_expf (ex2.approx of x * log2(e), "
+                     "as Triton's), not the correctly rounded __nv_expf "
+                     "(ferric-approx-exp)"),
       llvm::cl::init(true)};
 };
 

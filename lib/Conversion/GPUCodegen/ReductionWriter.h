@@ -203,9 +203,8 @@ struct RowProgramLimits {
   /// streamed (0: automatic, see prefersRowStream).
   unsigned streamMinLength = 0;
   /// A row stream's block threads, the bytes of each operand its threads
-  /// load per tile, and the resident blocks per SM it asks for (0 or 1:
-  /// none).
-  /// (streamThreadBytes 0: automatic, see chooseRowStream).
+  /// load per tile (0: automatic, see chooseRowStream), and the resident
+  /// blocks per SM it asks for (0 or 1: none).
   unsigned streamThreads = 512;
   unsigned streamThreadBytes = 0;
   unsigned streamMinBlocks = 0;
