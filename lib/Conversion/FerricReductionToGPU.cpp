@@ -152,17 +152,18 @@ SmallVector<Value> ReductionWriter::applyBody(OpBuilder &b, linalg::GenericOp g,
                                               ValueRange outArgs,
                                               const RowValues *rowValues) {
   IRMapping m;
+  SmallVector<BlockArgument> perRow;
   for (OpOperand *in : g.getDpsInputOperands()) {
     Value v = in->get();
-    if (rowValues && rowValues->count(v))
+    if (rowValues && rowValues->count(v)) {
       v = rowValues->lookup(v);
-    else if (isa<MemRefType>(v.getType()))
+      perRow.push_back(g.getMatchingBlockArgument(in));
+    } else if (isa<MemRefType>(v.getType()))
       v = memref::LoadOp::create(b, loc, v, indicesOf(in, idx));
     m.map(g.getMatchingBlockArgument(in), v);
   }
   m.map(g.getRegionOutputArgs(), outArgs);
-  for (Operation &op : g.getBody()->without_terminator())
-    b.clone(op, m);
+  cloneOps(b, g, m, perRow, rowLimits.reciprocal);
   return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
                              [&](Value v) { return m.lookupOrDefault(v); });
 }
@@ -543,13 +544,14 @@ struct FerricReductionToGPUPass
           << splitFoldBytes.getValue();
       return signalPassFailure();
     }
-    if (columnLoadBytes > 16 ||
-        (columnLoadBytes && !llvm::isPowerOf2_32(columnLoadBytes))) {
-      getOperation().emitError("ferric-reduction-to-gpu: column-load-bytes "
-                               "must be 0 or a power of two up to 16, got ")
-          << columnLoadBytes.getValue();
-      return signalPassFailure();
-    }
+    for (auto [name, bytes] :
+         {std::pair{"column-load-bytes", (unsigned)columnLoadBytes},
+          std::pair{"split-load-bytes", (unsigned)splitLoadBytes}})
+      if (bytes > 16 || (bytes && !llvm::isPowerOf2_32(bytes))) {
+        getOperation().emitError("ferric-reduction-to-gpu: ")
+            << name << " must be 0 or a power of two up to 16, got " << bytes;
+        return signalPassFailure();
+      }
     if (columnNarrowColumns > 1024) {
       getOperation().emitError("ferric-reduction-to-gpu: column-narrow-columns "
                                "must be at most 1024, got ")
@@ -648,6 +650,7 @@ struct FerricReductionToGPUPass
                              columnNarrowColumns);
       writer.setFoldBytes(splitFoldBytes);
       writer.setColumnLoadBytes(columnLoadBytes);
+      writer.setSplitLoadBytes(splitLoadBytes);
       // The innermost loop kept (a column or middle-dim reduction): the
       // column schedules, coalesced along it.
       Operation *columnCombiner = nullptr;
@@ -743,6 +746,7 @@ struct FerricReductionToGPUPass
         limits.streamThreads = rowStreamThreads;
         limits.streamThreadBytes = rowStreamThreadBytes;
         limits.streamMinBlocks = rowStreamMinBlocks;
+        limits.reciprocal = rowReciprocal;
         writer.setRowProgramLimits(limits);
         writer.writeRowGroup(b, group, fills, rowGroupBlockElements,
                              rowProgram);

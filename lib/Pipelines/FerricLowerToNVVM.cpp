@@ -222,11 +222,13 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
     reduction.splitFoldBytes = options.splitFoldBytes;
     reduction.columnLoadBytes = options.columnLoadBytes;
+    reduction.splitLoadBytes = options.splitLoadBytes;
     reduction.rowStream = options.rowStream;
     reduction.rowStreamMinLength = options.rowStreamMinLength;
     reduction.rowStreamThreads = options.rowStreamThreads;
     reduction.rowStreamThreadBytes = options.rowStreamThreadBytes;
     reduction.rowStreamMinBlocks = options.rowStreamMinBlocks;
+    reduction.rowReciprocal = options.rowReciprocal;
     reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
     func.addPass(createFerricReductionToGPUPass(reduction));
     func.addPass(createFerricMatmulToGPUPass());

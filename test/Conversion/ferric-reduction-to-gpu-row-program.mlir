@@ -14,6 +14,7 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-max-registers=64" | FileCheck %s --check-prefix=REGS64IR
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-program-max-registers=16" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADREGS
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-program-invariant-values=32" | FileCheck %s --check-prefix=INVARIANT
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="warp-size=32 row-program=true row-group-block-elements=2048 row-group-producers=true row-reciprocal=false" | FileCheck %s --check-prefix=NORECIP
 
 // Row programs (row-program=true): each row of a row group is loaded once
 // into registers and every member runs over them. The team per row and the
@@ -1111,4 +1112,53 @@ func.func @rmsnorm_768_bf16(%arg0: memref<64x768xbf16>, %arg1: memref<768xbf16>)
   }
   memref.dealloc %alloc : memref<64xf32>
   return %alloc_1 : memref<64x768xbf16>
+}
+
+// -----
+
+// row-reciprocal (on by default): a division by a value derived from the
+// row's sum only (sum + 3) is a multiply by its reciprocal, taken in f32
+// (the bf16 divisor widened, the product rounded to bf16); at every slot
+// the same reciprocal, which CSE leaves once per row. Dividing by a
+// constant, or the row's value by an element, stays a division.
+// CHECK-LABEL: func.func @reciprocal_bf16(
+//       CHECK:     %[[T:.*]] = arith.addf %[[SUM:.*]], %cst{{[_0-9]*}} : bf16
+//  CHECK-NEXT:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//  CHECK-NEXT:     %[[W:.*]] = arith.extf %[[T]] : bf16 to f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.divf %[[ONE]], %[[W]] : f32
+//  CHECK-NEXT:     %[[X:.*]] = arith.extf %[[E:.*]] : bf16 to f32
+//  CHECK-NEXT:     %[[P:.*]] = arith.mulf %[[X]], %[[R]] : f32
+//  CHECK-NEXT:     arith.truncf %[[P]] : f32 to bf16
+//  CHECK-NEXT:     arith.divf %[[E]], %cst{{[_0-9]*}} : bf16
+//  CHECK-NEXT:     arith.divf %[[SUM]], %[[E]] : bf16
+// NORECIP-LABEL: func.func @reciprocal_bf16(
+//   NORECIP-NOT:   arith.mulf
+//       NORECIP:     %[[T:.*]] = arith.addf %[[SUM:.*]], %cst{{[_0-9]*}} : bf16
+//  NORECIP-NEXT:     arith.divf %[[E:.*]], %[[T]] : bf16
+//  NORECIP-NEXT:     arith.divf %[[E]], %cst{{[_0-9]*}} : bf16
+//  NORECIP-NEXT:     arith.divf %[[SUM]], %[[E]] : bf16
+//   NORECIP-NOT:   arith.mulf
+func.func @reciprocal_bf16(%arg0: memref<64x256xbf16>) -> memref<64x256xbf16> {
+  %cst = arith.constant 0.000000e+00 : bf16
+  %cst_3 = arith.constant 3.000000e+00 : bf16
+  %alloc = memref.alloc() : memref<64xbf16>
+  linalg.fill ins(%cst : bf16) outs(%alloc : memref<64xbf16>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x256xbf16>) outs(%alloc : memref<64xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    %0 = arith.addf %out, %in : bf16
+    linalg.yield %0 : bf16
+  }
+  %alloc_1 = memref.alloc() : memref<64x256xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc, %arg0 : memref<64xbf16>, memref<64x256xbf16>) outs(%alloc_1 : memref<64x256xbf16>) {
+  ^bb0(%s: bf16, %x: bf16, %out: bf16):
+    %t = arith.addf %s, %cst_3 : bf16
+    %q = arith.divf %x, %t : bf16
+    %c = arith.divf %x, %cst_3 : bf16
+    %r = arith.divf %s, %x : bf16
+    %a = arith.addf %q, %c : bf16
+    %b = arith.addf %a, %r : bf16
+    linalg.yield %b : bf16
+  }
+  memref.dealloc %alloc : memref<64xbf16>
+  return %alloc_1 : memref<64x256xbf16>
 }

@@ -9,6 +9,9 @@
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=4" | FileCheck %s --check-prefix=VEC
 // RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=4" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=VEC-REMARK
 // RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="column-load-bytes=3" 2>&1 | FileCheck %s --check-prefix=BADCOLUMN
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-load-bytes=16" | FileCheck %s --check-prefix=SPLITVEC
+// RUN: ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-load-bytes=16" -o /dev/null --remarks-filter=ferric-reduction-to-gpu --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=SPLITVEC-REMARK
+// RUN: not ferric-opt %s --split-input-file --ferric-reduction-to-gpu="split-load-bytes=12" 2>&1 | FileCheck %s --check-prefix=BADSPLITLOAD
 
 // The schedules ferric-reduction-to-gpu picks by shape, each gpu.launch
 // tagged with ferric.schedule: split-full and split-column (two kernels
@@ -33,6 +36,7 @@
 // BADBLOCKS2: error: ferric-reduction-to-gpu: split-max-blocks must be in [2, 65535], got 65536
 // BADFOLD: error: ferric-reduction-to-gpu: split-fold-bytes must be a power of two in [32, 1024], got 16
 // BADCOLUMN: error: ferric-reduction-to-gpu: column-load-bytes must be 0 or a power of two up to 16, got 3
+// BADSPLITLOAD: error: ferric-reduction-to-gpu: split-load-bytes must be 0 or a power of two up to 16, got 12
 // BADROWS: error: ferric-reduction-to-gpu: column-chunk-rows must be at least 1, got 0
 
 // A full sum of squares of 2^20 elements: split-full. 2^20 / (256 threads *
@@ -78,6 +82,21 @@
 //       WARP:   {ferric.schedule = "split-full-stage2"}
 // With split-max-blocks=64: 64 partials; workgroup-alloc puts the tree's
 // buffer in the kernels.
+// split-load-bytes=16: 4 f32 per load, each element of the vector in its
+// own 4 accumulators: blocks of 4 x 8 vectors (128 elements) per thread,
+// so 32 blocks; the last count mod 4 elements (none here; the check is
+// still there) one at a time.
+// SPLITVEC-LABEL: func.func @full_sum_squares
+//       SPLITVEC:   memref.alloc() : memref<32xf32>
+//       SPLITVEC:   gpu.launch blocks({{.*}} in (%{{.*}} = %c32
+//       SPLITVEC:     scf.for %{{.*}} step %c32{{.*}} -> (f32, f32, f32, f32)
+// SPLITVEC-COUNT-32:    vector.load %arg0[%{{.*}}] {alignment = 16 : i64} : memref<1048576xf32>, vector<4xf32>
+//       SPLITVEC:     scf.for %{{.*}} step %c1{{.*}} -> (f32, f32, f32, f32)
+//       SPLITVEC:       vector.load %arg0
+//       SPLITVEC:     scf.if %{{.*}} -> (f32)
+//       SPLITVEC:       memref.load %arg0[%{{.*}}] : memref<1048576xf32>
+//       SPLITVEC:   {ferric.schedule = "split-full"}
+// SPLITVEC-REMARK: remark: [Passed] Reduction | {{.*}} Remark="split-full (2 kernels) for 1 outputs of 1048576 reduced elements, 32 blocks per output, 4 elements per load"
 // OPT-LABEL: func.func @full_sum_squares
 //       OPT:   memref.alloc() : memref<64xf32>
 //       OPT:   gpu.launch
@@ -104,6 +123,11 @@ func.func @full_sum_squares(%in: memref<1048576xf32>, %out: memref<f32>) {
 // A full max of f64, sizes known only at run time: split-full with the block
 // count chosen on the host (ceil(n / 8192), between 1 and 1024) and a
 // dynamic partials buffer.
+// split-load-bytes=16, f64 of a rank-2 buffer: its flat view, 2 per load.
+// SPLITVEC-LABEL: func.func @full_max_dynamic
+//       SPLITVEC:     %[[FLAT:.*]] = memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<?x?xf64> into memref<?xf64>
+//       SPLITVEC:       vector.load %[[FLAT]][%{{.*}}] {alignment = 16 : i64} : memref<?xf64>, vector<2xf64>
+// SPLITVEC-REMARK: remark: [Passed] Reduction | {{.*}} Remark="split-full (2 kernels) for 1 outputs of dynamic reduced elements, blocks per output chosen on the host, 2 elements per load"
 // CHECK-LABEL: func.func @full_max_dynamic
 //       CHECK:   %[[R:.*]] = memref.dim
 //       CHECK:   %[[C:.*]] = memref.dim
@@ -137,6 +161,11 @@ func.func @full_max_dynamic(%in: memref<?x?xf64>, %out: memref<f64>) {
 // accumulators of 16 elements (f32 inputs: of 8), so a block of 256 threads
 // takes 256 x 64 elements: min(ceil(10^6 / 16384), 1024 / 4) = 62 blocks
 // per row, 248 partials; block b works on row b / 62.
+// Not a full reduction: no vector loads with split-load-bytes.
+// SPLITVEC-LABEL: func.func @few_long_rows
+//   SPLITVEC-NOT:   vector.load
+//       SPLITVEC:   {ferric.schedule = "split-full-stage2"}
+// SPLITVEC-REMARK: remark: [Passed] Reduction | {{.*}} Remark="split-full (2 kernels) for 4 outputs of 1000000 reduced elements, 62 blocks per output"
 // CHECK-LABEL: func.func @few_long_rows
 //       CHECK:   memref.alloc() : memref<248xf32>
 //       CHECK:   gpu.launch blocks(%[[BX:[^,]*]], {{.*}} in (%{{.*}} = %c248

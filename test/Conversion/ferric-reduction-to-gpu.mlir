@@ -328,7 +328,8 @@ func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
 // warp-per-row kernel: the max and the sum stay in registers for the
 // members after them (nothing else reads their buffers, so they are not
 // stored), the fills are folded, and the last member is a strided loop over
-// the row (4 elements per step, then the rest) storing the output. Without
+// the row (4 elements per step, then the rest) storing the output, dividing
+// by the sum as a multiply by its reciprocal (row-reciprocal). Without
 // warp-size, three kernels.
 // CHECK-LABEL: func.func @row_group
 // CHECK-COUNT-3: gpu.launch
@@ -355,7 +356,8 @@ func.func @warp_f64(%in: memref<?x64xf64>, %out: memref<?xf64>) {
 //       WARP:         %[[V:.*]] = memref.load %{{.*}}[%[[ROW]], %[[J]]]
 //       WARP:         %[[D:.*]] = arith.subf %[[V]], %[[MAX]]
 //       WARP:         %[[E:.*]] = math.exp %[[D]]
-//       WARP:         %[[Q:.*]] = arith.divf %[[E]], %[[SUM]]
+//       WARP:         %[[R:.*]] = arith.divf %cst{{[_0-9]*}}, %[[SUM]]
+//       WARP:         %[[Q:.*]] = arith.mulf %[[E]], %[[R]]
 //       WARP:         memref.store %[[Q]], %{{.*}}[%[[ROW]], %[[J]]]
 //   WARP-NOT:   gpu.launch
 //   WARP-NOT:   linalg.generic

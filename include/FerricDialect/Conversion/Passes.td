@@ -509,6 +509,11 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
       bytes per row like f32 columns do. It needs a static innermost dim
       that the count divides and inputs that read the columns in their
       last dim; the remark says "N columns per thread".
+    - With `split-load-bytes` (the NVVM pipeline: 16), a thread of the
+      first split-full stage of a full reduction reads that many bytes of
+      consecutive elements (8 bf16/f16, 4 f32) of each input read through
+      the identity map with one vector load, each element in its own
+      accumulators; the remark says "N elements per load".
     - Otherwise (a body that is not one combiner of the accumulator, or
       short columns as above), *one thread per output*: a grid-stride loop
       over outputs in row-major order, each thread folding all its reduced
@@ -675,6 +680,14 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "(the ferric.min_blocks_per_sm mark: ptxas caps the registers "
            "to fit them, spilling if it must); 0 or 1: nothing asked; at "
            "most 2048 / row-stream-threads">,
+    Option<"rowReciprocal", "row-reciprocal", "bool", /*default=*/"true",
+           "Row groups divide by a per-row value (softmax's sum, a norm's "
+           "root) through its reciprocal, taken once per row and thread, "
+           "in f32 for f32 and narrower floats: a multiply per element "
+           "instead of a division (within 2^-23 relative of the f32 "
+           "quotient for divisors of magnitude in [2^-126, 2^126], as "
+           "CUDA's div.full.f32; H100, bf16 softmax over 32000 at 2^28: "
+           "see bench/RESULTS.md); false: a division per element">,
     Option<"rowProgramMaxRegisters", "row-program-max-registers",
            "unsigned", /*default=*/"0",
            "Row-program kernels whose blocks leave room for N = 65536 / "
@@ -711,6 +724,16 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "the count and every input read through it reads it in its last "
            "dim: 4 gives bf16/f16 columns the 128-byte warp accesses of f32 "
            "ones (the NVVM pipeline's default; SPIR-V leaves 0)">,
+    Option<"splitLoadBytes", "split-load-bytes", "unsigned",
+           /*default=*/"0",
+           "Threads of the split-full schedule over a full reduction (every "
+           "loop reduced) read this many bytes of consecutive elements of "
+           "each input read through the identity map with one vector load "
+           "(0, or a power of two up to 16; 0 or one element: an element "
+           "per load), each element of the vector in its own accumulators; "
+           "the last (count mod elements per load) elements are folded one "
+           "at a time: 16 gives bf16/f16 inputs the loads of f32 ones (the "
+           "NVVM pipeline's default; SPIR-V leaves 0)">,
     Option<"columnChunkRows", "column-chunk-rows", "unsigned",
            /*default=*/"64",
            "Fewest reduced elements per chunk of a split-column reduction "

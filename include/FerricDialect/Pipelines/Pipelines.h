@@ -158,6 +158,13 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "a power of two up to 16; ferric-reduction-to-gpu "
                      "column-load-bytes)"),
       llvm::cl::init(4)};
+  ::mlir::detail::PassOptions::Option<unsigned> splitLoadBytes{
+      *this, "split-load-bytes",
+      llvm::cl::desc("The bytes of consecutive elements a thread of a "
+                     "split full reduction reads with one vector load (0, or "
+                     "a power of two up to 16; ferric-reduction-to-gpu "
+                     "split-load-bytes)"),
+      llvm::cl::init(16)};
   ::mlir::detail::PassOptions::Option<bool> rowStream{
       *this, "row-stream",
       llvm::cl::desc("Row groups over long static rows walk each row in "
@@ -191,6 +198,12 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "row-group-producers",
       llvm::cl::desc("Row groups take the elementwise producer of their first "
                      "reduction (ferric-reduction-to-gpu row-group-producers)"),
+      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> rowReciprocal{
+      *this, "row-reciprocal",
+      llvm::cl::desc("Row groups divide by a per-row value through its "
+                     "reciprocal, once per row (ferric-reduction-to-gpu "
+                     "row-reciprocal)"),
       llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<bool> approxExp{
       *this, "approx-exp",

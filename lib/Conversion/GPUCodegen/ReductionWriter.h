@@ -14,6 +14,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -44,11 +45,32 @@ Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
 /// dealloc) uses `buffer`: the group must store it.
 bool readAfterGroup(Value buffer, ArrayRef<linalg::GenericOp> members);
 
+/// Buffers whose value at the current row a row-group kernel holds in a
+/// register (the results of the group's reductions), by buffer.
+using RowValues = llvm::DenseMap<Value, Value>;
+
 /// The body of `g` cloned at the builder: the accumulator argument bound to
 /// `acc` if set, every other argument (an output's only if the body reads
-/// it) to `input(operand)`; the values it yields.
+/// it) to `input(operand)`; the values it yields. Operands whose buffer is
+/// in `rowValues` hold one value per row: see cloneOps.
 SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp g, Value acc,
-                             llvm::function_ref<Value(OpOperand *)> input);
+                             llvm::function_ref<Value(OpOperand *)> input,
+                             const RowValues *rowValues, bool reciprocal);
+
+/// Clones the ops of `g`'s body but its terminator at the builder through
+/// `m`. With `reciprocal`, a division of floats of at most 32 bits whose
+/// divisor depends on `perRow` block arguments (one value per row: softmax's
+/// sum, a norm's root) and otherwise only on constants and values from
+/// outside the body, and whose dividend does not, becomes a multiply by the
+/// divisor's reciprocal, taken in f32 (narrower types compute in f32 anyway):
+/// the reciprocal is the same value at every element of the row, so that CSE
+/// (straight-line slots) or LICM (loops over a row) leave one division per
+/// row and thread. Quotients are within 2^-23 relative of the f32 quotient
+/// (two roundings instead of one) for divisors of magnitude in [2^-126,
+/// 2^126], as CUDA's div.full.f32 (Triton's division); outside it the
+/// reciprocal overflows or loses bits.
+void cloneOps(OpBuilder &b, linalg::GenericOp g, IRMapping &m,
+              ArrayRef<BlockArgument> perRow, bool reciprocal);
 
 /// Each thread's `partial` (of a generic whose accumulator is `accArg`)
 /// folded by `combiner` over its team: the `teamThreads` threads (a power of
@@ -62,10 +84,6 @@ Value teamAllReduce(OpBuilder &b, Location loc, Operation *combiner,
                     BlockArgument accArg, Value partial, unsigned teamThreads,
                     unsigned warpSize, Value tid, Value team, Value isLane0,
                     Value buffer);
-
-/// Buffers whose value at the current row a row-group kernel holds in a
-/// register (the results of the group's reductions), by buffer.
-using RowValues = llvm::DenseMap<Value, Value>;
 
 /// The op folding the accumulator of `generic` whatever loop is innermost:
 /// the body yields combiner(acc, value) with the accumulator used nowhere
@@ -208,6 +226,9 @@ struct RowProgramLimits {
   unsigned streamThreads = 512;
   unsigned streamThreadBytes = 0;
   unsigned streamMinBlocks = 0;
+  /// Row groups divide by a per-row value through its reciprocal (see
+  /// cloneOps).
+  bool reciprocal = true;
 };
 
 /// The most values of each row operand a row-program thread in blocks of
@@ -372,6 +393,9 @@ public:
   /// The bytes of adjacent columns a thread of the column schedules loads
   /// per row as one vector (column-load-bytes; see columnWidth).
   void setColumnLoadBytes(unsigned bytes) { columnLoadBytes = bytes; }
+  /// The bytes of consecutive elements a thread of a split-full reduction
+  /// loads as one vector (split-load-bytes; see splitFullWidth).
+  void setSplitLoadBytes(unsigned bytes) { splitLoadBytes = bytes; }
   bool usedEpilogue() const { return epilogueUsed; }
 
   /// The kernel(s) of a reduction whose innermost loop is reduced (block,
@@ -540,8 +564,19 @@ private:
   void writeSplitFull(OpBuilder &b, Operation *combiner);
   /// Blocks per output of writeSplitFull (host value; constant when the
   /// sizes are): enough that each thread gets at least one blockedFold
-  /// block, at most splitMaxBlocks in all.
-  Value splitBlocks(OpBuilder &b, int64_t outputs);
+  /// block (of `width` elements per step), at most splitMaxBlocks in all.
+  Value splitBlocks(OpBuilder &b, int64_t outputs, unsigned width = 1);
+  /// The elements of each input a split-full thread loads at once: those of
+  /// splitLoadBytes for a full reduction (every loop reduced) of which some
+  /// input is read through the identity map, of an identity-layout buffer;
+  /// else 1.
+  unsigned splitFullWidth();
+  /// A split-full thread's fold of vectors first, first + stride, ... of
+  /// `width` elements each (splitFullWidth), then, for threads whose `first`
+  /// is below numRed mod width in block 0 of the share, one of the last
+  /// numRed mod width elements.
+  Value splitFullVectors(OpBuilder &b, Operation *combiner, Value identity,
+                         Value first, Value stride, unsigned width);
   /// The column kernels of writeColumn for `chunks` chunks of `rows`
   /// reduced elements: one (column) writing the outputs, or two
   /// (split-column) through a temporary buffer of partials; each thread of
@@ -593,6 +628,7 @@ private:
   RowProgramLimits rowLimits;
   unsigned foldBytes = kFoldBytes;
   unsigned columnLoadBytes = 0;
+  unsigned splitLoadBytes = 0;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

@@ -347,19 +347,69 @@ static Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
 
 SmallVector<Value>
 mlir::ferric::cloneBody(OpBuilder &b, linalg::GenericOp g, Value acc,
-                        llvm::function_ref<Value(OpOperand *)> input) {
+                        llvm::function_ref<Value(OpOperand *)> input,
+                        const RowValues *rowValues, bool reciprocal) {
   IRMapping m;
+  SmallVector<BlockArgument> perRow;
   for (OpOperand &operand : g->getOpOperands()) {
     BlockArgument arg = g.getMatchingBlockArgument(&operand);
     if (g.isDpsInit(&operand) && acc)
       m.map(arg, acc);
     else if (!g.isDpsInit(&operand) || !arg.use_empty())
       m.map(arg, input(&operand));
+    if (rowValues && !g.isDpsInit(&operand) && rowValues->count(operand.get()))
+      perRow.push_back(arg);
   }
-  for (Operation &o : g.getBody()->without_terminator())
-    b.clone(o, m);
+  cloneOps(b, g, m, perRow, reciprocal);
   return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
                              [&](Value v) { return m.lookupOrDefault(v); });
+}
+
+/// lhs / rhs as lhs * (1 / rhs), in f32 for narrower floats.
+static Value timesReciprocal(OpBuilder &b, arith::DivFOp div, Value lhs,
+                             Value rhs) {
+  Location loc = div.getLoc();
+  Type type = div.getType(), f32 = b.getF32Type();
+  arith::FastMathFlags flags = div.getFastmath();
+  auto widen = [&](Value v) -> Value {
+    return type == f32 ? v : arith::ExtFOp::create(b, loc, f32, v);
+  };
+  Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0));
+  Value inverse = arith::DivFOp::create(b, loc, one, widen(rhs), flags);
+  Value product = arith::MulFOp::create(b, loc, widen(lhs), inverse, flags);
+  return type == f32 ? product : arith::TruncFOp::create(b, loc, type, product);
+}
+
+void mlir::ferric::cloneOps(OpBuilder &b, linalg::GenericOp g, IRMapping &m,
+                            ArrayRef<BlockArgument> perRow, bool reciprocal) {
+  Block *body = g.getBody();
+  // Values of the body that are the same at every element of a row
+  // (constants, values from outside), and those of them that depend on a
+  // per-row argument.
+  llvm::SmallPtrSet<Value, 8> uniform(perRow.begin(), perRow.end());
+  llvm::SmallPtrSet<Value, 8> rowDependent(perRow.begin(), perRow.end());
+  auto isUniform = [&](Value v) {
+    return uniform.contains(v) || v.getParentBlock() != body;
+  };
+  for (Operation &o : body->without_terminator()) {
+    auto div = dyn_cast<arith::DivFOp>(o);
+    auto type = div ? dyn_cast<FloatType>(div.getType()) : FloatType();
+    if (reciprocal && type && type.getWidth() <= 32 &&
+        rowDependent.contains(div.getRhs()) && !isUniform(div.getLhs())) {
+      m.map(div.getResult(),
+            timesReciprocal(b, div, m.lookupOrDefault(div.getLhs()),
+                            m.lookupOrDefault(div.getRhs())));
+      continue;
+    }
+    b.clone(o, m);
+    if (o.getNumRegions() != 0 || !isMemoryEffectFree(&o) ||
+        !llvm::all_of(o.getOperands(), isUniform))
+      continue;
+    uniform.insert(o.result_begin(), o.result_end());
+    if (llvm::any_of(o.getOperands(),
+                     [&](Value v) { return rowDependent.contains(v); }))
+      rowDependent.insert(o.result_begin(), o.result_end());
+  }
 }
 
 Value mlir::ferric::teamAllReduce(OpBuilder &b, Location loc,
@@ -765,8 +815,9 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   };
   // The body of `g` at slot s with the accumulator (if any) bound to `acc`.
   auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
-    return cloneBody(b, g, acc,
-                     [&](OpOperand *operand) { return inputAt(operand, s); });
+    return cloneBody(
+        b, g, acc, [&](OpOperand *operand) { return inputAt(operand, s); },
+        &rowValues, rowLimits.reciprocal);
   };
 
   // Stores a row's `values` (every slot) through the flat view `flat` with

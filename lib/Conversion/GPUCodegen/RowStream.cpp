@@ -373,8 +373,9 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
     return values[s];
   };
   auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
-    return cloneBody(b, g, acc,
-                     [&](OpOperand *operand) { return inputAt(operand, s); });
+    return cloneBody(
+        b, g, acc, [&](OpOperand *operand) { return inputAt(operand, s); },
+        &rowValues, rowLimits.reciprocal);
   };
   // An elementwise member over the tile: its results kept for the members
   // after it and, with `store`, stored if read after the group.

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::ferric;
@@ -148,14 +149,107 @@ bool ReductionWriter::writesSplitFull(std::optional<int64_t> out,
   return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
 }
 
-Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs) {
+unsigned ReductionWriter::splitFullWidth() {
+  unsigned width = splitLoadBytes / inputBytes();
+  if (width <= 1 || generic.getNumParallelLoops() != 0)
+    return 1;
+  for (OpOperand *in : generic.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(in->get().getType());
+    if (type && type.getLayout().isIdentity() &&
+        generic.getMatchingIndexingMap(in).isIdentity())
+      return width;
+  }
+  return 1;
+}
+
+Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs,
+                                   unsigned width) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  Value wanted = ceilDivIndex(b, loc, numRed, index(threads * foldBlock()));
+  int64_t perThread = (int64_t)kBlockLanes * foldDepth(width) * width;
+  Value wanted = ceilDivIndex(b, loc, numRed, index(threads * perThread));
   Value capped = b.createOrFold<arith::MinUIOp>(
       loc, wanted, index(std::max<int64_t>(1, splitMaxBlocks / outputs)));
   return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
+}
+
+Value ReductionWriter::splitFullVectors(OpBuilder &b, Operation *combiner,
+                                        Value identity, Value first,
+                                        Value stride, unsigned width) {
+  BlockArgument accArg = generic.getRegionOutputArgs()[0];
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // Vectors c = first, first + stride, ... below numRed / width: elements
+  // c * width + e of the flat views of the identity-read inputs.
+  Value vectors = b.createOrFold<arith::DivUIOp>(loc, numRed, index(width));
+  Value count = ceilDivIndex(
+      b, loc,
+      arith::SubIOp::create(b, loc, vectors,
+                            arith::MinUIOp::create(b, loc, first, vectors)),
+      stride);
+  llvm::MapVector<Value, Value> flat;
+  for (OpOperand *in : generic.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(in->get().getType());
+    if (type && type.getLayout().isIdentity() &&
+        generic.getMatchingIndexingMap(in).isIdentity() &&
+        !flat.count(in->get()))
+      flat[in->get()] =
+          type.getRank() == 1
+              ? in->get()
+              : memref::CollapseShapeOp::create(
+                    b, loc, in->get(),
+                    ArrayRef<ReassociationIndices>{
+                        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))})
+                    .getResult();
+  }
+  bool scalarLoads =
+      llvm::any_of(generic.getDpsInputOperands(), [&](OpOperand *in) {
+        return isa<MemRefType>(in->get().getType()) && !flat.count(in->get());
+      });
+  SmallVector<Value> folded = blockedFolds(
+      b, combiner, count, identity, width,
+      [&](OpBuilder &b, Value j, MutableArrayRef<Value> accs) {
+        Value r = arith::MulIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, first,
+                                  arith::MulIOp::create(b, loc, j, stride)),
+            index(width));
+        SmallVector<RowValues> elements(width);
+        for (auto [buffer, view] : flat) {
+          Value vec = loadChunk(b, loc, view, r, width);
+          for (unsigned e = 0; e < width; ++e)
+            elements[e][buffer] = vector::ExtractOp::create(b, loc, vec, e);
+        }
+        for (unsigned e = 0; e < width; ++e) {
+          // Other inputs (a broadcast operand) load element by element.
+          SmallVector<Value> full(sizes.size(), index(0));
+          if (scalarLoads)
+            delinearize(b, arith::AddIOp::create(b, loc, r, index(e)),
+                        reductionDims, full);
+          accs[e] = foldElement(b, generic, full, accs[e], &elements[e]);
+        }
+      });
+  Value partial = treeFold(b, combiner, accArg, folded);
+  // The last numRed mod width elements: block 0's first threads, one each.
+  Value tail = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, vectors, index(width)), first);
+  auto inTail = scf::IfOp::create(
+      b, loc, TypeRange{partial.getType()},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tail, numRed),
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&inTail.getThenRegion().front());
+    SmallVector<Value> full(sizes.size());
+    delinearize(b, tail, reductionDims, full);
+    scf::YieldOp::create(b, loc,
+                         foldElement(b, generic, full, partial, nullptr));
+    b.setInsertionPointToStart(&inTail.getElseRegion().front());
+    scf::YieldOp::create(b, loc, partial);
+  }
+  return inTail.getResult(0);
 }
 
 void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
@@ -165,8 +259,11 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
   int64_t outputs = *getConstantIntValue(numOut);
-  Value blocks = splitBlocks(b, outputs);
+  const unsigned width = splitFullWidth();
+  Value blocks = splitBlocks(b, outputs, width);
   noteSplit("blocks per output", blocks);
+  if (width > 1)
+    split += ", " + std::to_string(width) + " elements per load";
   Value numPartials =
       b.createOrFold<arith::MulIOp>(loc, blocks, index(outputs));
   std::optional<int64_t> staticPartials = getConstantIntValue(numPartials);
@@ -205,14 +302,18 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
         stride);
     SmallVector<Value> idx(sizes.size());
     delinearize(b, out, parallelDims, idx);
-    Value partial = blockedFold(
-        b, combiner, count, identity, [&](OpBuilder &b, Value j, Value acc) {
-          Value r = arith::AddIOp::create(
-              b, loc, first, arith::MulIOp::create(b, loc, j, stride));
-          SmallVector<Value> full(idx);
-          delinearize(b, r, reductionDims, full);
-          return foldElement(b, generic, full, acc, nullptr);
-        });
+    Value partial =
+        width > 1
+            ? splitFullVectors(b, combiner, identity, first, stride, width)
+            : blockedFold(b, combiner, count, identity,
+                          [&](OpBuilder &b, Value j, Value acc) {
+                            Value r = arith::AddIOp::create(
+                                b, loc, first,
+                                arith::MulIOp::create(b, loc, j, stride));
+                            SmallVector<Value> full(idx);
+                            delinearize(b, r, reductionDims, full);
+                            return foldElement(b, generic, full, acc, nullptr);
+                          });
     blockTree(b, combiner, smem, tid, partial);
     auto thread0 = scf::IfOp::create(
         b, loc,
