@@ -62,6 +62,15 @@ accumulationLengths(llvm::StringRef irText, llvm::StringRef entry,
 HostTensor maskReference(const HostTensor &got, const HostTensor &f64,
                          const HostTensor &native);
 
+/// The reference an f16/bf16 result `got` is compared with when it misses
+/// the f64 one: per element, whichever of `f64` and `native` (the unfused
+/// program run at its own element types, rounding every intermediate as
+/// the program does) is closer to `got`. The f64 run rounds nothing, so a
+/// bf16 sum of products that cancel can be off from it by the products'
+/// rounding, far more than the tolerance of a result of its size.
+HostTensor closerReference(const HostTensor &got, const HostTensor &f64,
+                           const HostTensor &native);
+
 } // namespace mlir::ferric::runner
 
 #endif // FERRICDIALECT_RUNNER_CHECK_H

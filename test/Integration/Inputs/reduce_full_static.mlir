@@ -4,9 +4,9 @@
 // 16 bytes (split-load-bytes, the NVVM pipeline's default): counts below,
 // at and around the vector width, the last count mod width elements folded
 // one at a time. @weighted_bf16* read w (broadcast along the rows) one
-// element at a time beside the vectors of x; their tests take rand inputs
-// (products of randn values would cancel in the sum, and --check's f64
-// reference does not round them to bf16 as the program does).
+// element at a time beside the vectors of x; their tests take rand inputs,
+// whose products do not cancel in the sum (--check's f64 reference does not
+// round the products to bf16 as the program does).
 
 func.func @sum_bf16_7(%x: tensor<7xbf16>) -> (tensor<bf16>, tensor<bf16>) {
   %s = ferric.reduce sum %x dims [0] : tensor<7xbf16> -> tensor<bf16>

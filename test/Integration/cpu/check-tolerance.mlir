@@ -21,9 +21,24 @@
 // MIXED: check: result 2: {{.*}}scaled for 300 accumulated values): ok
 // MIXED: check: result 3: {{.*}}(atol 1e-06, rtol 1e-05): ok
 
-// A dynamic reduced dim is bounded by the largest argument.
+// A dynamic dim of an argument takes the argument's actual size, and so do
+// the dims that follow from it: those of elementwise results, of a
+// reduction's kept dims, of a broadcast's input dims and of its added dims
+// sized by tensor.dim. A dynamic dim nothing determines (a broadcast sized
+// by a scalar argument) is bounded by the largest argument.
 // RUN: ferric-run %s --entry=dynamic --target=cpu --input=randn:5x999xf32 --check | FileCheck %s --check-prefix=DYN
-// DYN: check: result 0: {{.*}}scaled for 4995 accumulated values): ok
+// DYN: check: result 0: {{.*}}scaled for 999 accumulated values): ok
+// RUN: ferric-run %s --entry=dynamic_chain --target=cpu --input=randn:7x300xf32 --input=randn:7xf32 --check | FileCheck %s --check-prefix=CHAIN
+// CHAIN: check: result 0: {{.*}}scaled for 2100 accumulated values): ok
+// CHAIN: check: result 1: {{.*}}scaled for 300 accumulated values): ok
+
+// A bf16 sum of products rounds each product to bf16, as the program says;
+// the f64 reference does not, and when the products cancel the difference
+// passes the tolerance of a sum of that size. Such elements are compared
+// with the unfused CPU run at the program's own types instead, with a note.
+// RUN: ferric-run %s --entry=products_bf16 --target=cpu --input=randn:33x2050xbf16 --input=randn:2050xbf16 --seed=3 --check | FileCheck %s --check-prefix=NATIVE
+// NATIVE: check: result 0: {{.*}}scaled for 33 accumulated values): ok
+// NATIVE-NEXT: {{[0-9]+}} elements are off the f64 reference but within tolerance of the CPU run at the program's own types
 
 // 0.1f * 3 == 0.3f holds in f32 (and numpy) but not in f64: the mask
 // matches the program's own types and passes, with a note.
@@ -51,6 +66,25 @@ func.func @mixed(%x: tensor<16x300xf32>, %w: tensor<300x8xf32>)
 func.func @dynamic(%a: tensor<?x?xf32>) -> tensor<?xf32> {
   %r = ferric.reduce mean %a dims [1] : tensor<?x?xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+func.func @dynamic_chain(%a: tensor<?x?xf32>, %v: tensor<?xf32>)
+    -> (tensor<f32>, tensor<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %vb = ferric.broadcast %v dims [1] sizes(%n) : tensor<?xf32> -> tensor<?x?xf32>
+  %p = ferric.mul %a, %vb : tensor<?x?xf32>
+  %t = ferric.reduce sum %p dims [0, 1] : tensor<?x?xf32> -> tensor<f32>
+  %r = ferric.reduce sum %p dims [1] : tensor<?x?xf32> -> tensor<?xf32>
+  return %t, %r : tensor<f32>, tensor<?xf32>
+}
+
+func.func @products_bf16(%x: tensor<33x2050xbf16>, %w: tensor<2050xbf16>)
+    -> tensor<2050xbf16> {
+  %wb = ferric.broadcast %w dims [0] : tensor<2050xbf16> -> tensor<33x2050xbf16>
+  %p = ferric.mul %x, %wb : tensor<33x2050xbf16>
+  %r = ferric.reduce sum %p dims [0] : tensor<33x2050xbf16> -> tensor<2050xbf16>
+  return %r : tensor<2050xbf16>
 }
 
 func.func @mask(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
