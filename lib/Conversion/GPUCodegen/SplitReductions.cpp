@@ -174,6 +174,16 @@ Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs,
   return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
 }
 
+/// How many of first, first + stride, ... are below `end`.
+static Value stridedCount(OpBuilder &b, Location loc, Value first, Value end,
+                          Value stride) {
+  return ceilDivIndex(
+      b, loc,
+      arith::SubIOp::create(b, loc, end,
+                            arith::MinUIOp::create(b, loc, first, end)),
+      stride);
+}
+
 Value ReductionWriter::splitFullVectors(OpBuilder &b, Operation *combiner,
                                         Value identity, Value first,
                                         Value stride, unsigned width) {
@@ -184,11 +194,7 @@ Value ReductionWriter::splitFullVectors(OpBuilder &b, Operation *combiner,
   // Vectors c = first, first + stride, ... below numRed / width: elements
   // c * width + e of the flat views of the identity-read inputs.
   Value vectors = b.createOrFold<arith::DivUIOp>(loc, numRed, index(width));
-  Value count = ceilDivIndex(
-      b, loc,
-      arith::SubIOp::create(b, loc, vectors,
-                            arith::MinUIOp::create(b, loc, first, vectors)),
-      stride);
+  Value count = stridedCount(b, loc, first, vectors, stride);
   llvm::MapVector<Value, Value> flat;
   for (OpOperand *in : generic.getDpsInputOperands()) {
     auto type = dyn_cast<MemRefType>(in->get().getType());
@@ -294,26 +300,23 @@ void ReductionWriter::writeSplitFull(OpBuilder &b, Operation *combiner) {
     Value first = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, share, bs), tid);
     Value stride = b.createOrFold<arith::MulIOp>(loc, blocks, bs);
-    // Elements first, first + stride, ... below numRed.
-    Value count = ceilDivIndex(
-        b, loc,
-        arith::SubIOp::create(b, loc, numRed,
-                              arith::MinUIOp::create(b, loc, first, numRed)),
-        stride);
     SmallVector<Value> idx(sizes.size());
     delinearize(b, out, parallelDims, idx);
-    Value partial =
-        width > 1
-            ? splitFullVectors(b, combiner, identity, first, stride, width)
-            : blockedFold(b, combiner, count, identity,
-                          [&](OpBuilder &b, Value j, Value acc) {
-                            Value r = arith::AddIOp::create(
-                                b, loc, first,
-                                arith::MulIOp::create(b, loc, j, stride));
-                            SmallVector<Value> full(idx);
-                            delinearize(b, r, reductionDims, full);
-                            return foldElement(b, generic, full, acc, nullptr);
-                          });
+    Value partial;
+    if (width > 1) {
+      partial = splitFullVectors(b, combiner, identity, first, stride, width);
+    } else {
+      // Elements first, first + stride, ... below numRed.
+      Value count = stridedCount(b, loc, first, numRed, stride);
+      partial = blockedFold(
+          b, combiner, count, identity, [&](OpBuilder &b, Value j, Value acc) {
+            Value r = arith::AddIOp::create(
+                b, loc, first, arith::MulIOp::create(b, loc, j, stride));
+            SmallVector<Value> full(idx);
+            delinearize(b, r, reductionDims, full);
+            return foldElement(b, generic, full, acc, nullptr);
+          });
+    }
     blockTree(b, combiner, smem, tid, partial);
     auto thread0 = scf::IfOp::create(
         b, loc,
