@@ -49,7 +49,9 @@ Tolerance scaleForAccumulation(Tolerance base, DType type, int64_t length);
 /// function) in `irText`: the largest number of values any one reduction or
 /// matmul contraction in its backward slice folds (1 when there is none;
 /// max/min reductions count 1, they are exact). `argShapes` are the shapes
-/// of the actual arguments: a dynamic reduced dim is bounded by the largest
+/// of the actual arguments: a dynamic dim takes the size of the argument dim
+/// it follows from (through elementwise ops, reductions and broadcasts sized
+/// by tensor.dim); one nothing determines is bounded by the largest
 /// argument's element count.
 llvm::Expected<std::vector<int64_t>>
 accumulationLengths(llvm::StringRef irText, llvm::StringRef entry,
