@@ -18,6 +18,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,29 +58,34 @@ Tolerance mlir::ferric::runner::scaleForAccumulation(Tolerance base, DType type,
   return {base.atol + acc.atol * n, base.rtol + acc.rtol * std::sqrt(n)};
 }
 
-HostTensor mlir::ferric::runner::maskReference(const HostTensor &got,
-                                               const HostTensor &f64,
-                                               const HostTensor &native) {
+/// `f64` with the elements for which `takeNative(got, native, f64)` holds
+/// replaced by `native`'s.
+static HostTensor
+mixedReference(const HostTensor &got, const HostTensor &f64,
+               const HostTensor &native,
+               llvm::function_ref<bool(double, double, double)> takeNative) {
   HostTensor ref = f64;
   if (got.shape != f64.shape || native.shape != f64.shape)
     return ref;
   for (int64_t i = 0, n = ref.numElements(); i < n; ++i)
-    if (got.get(i) == native.get(i))
+    if (takeNative(got.get(i), native.get(i), f64.get(i)))
       ref.set(i, native.get(i));
   return ref;
+}
+
+HostTensor mlir::ferric::runner::maskReference(const HostTensor &got,
+                                               const HostTensor &f64,
+                                               const HostTensor &native) {
+  return mixedReference(got, f64, native,
+                        [](double g, double n, double) { return g == n; });
 }
 
 HostTensor mlir::ferric::runner::closerReference(const HostTensor &got,
                                                  const HostTensor &f64,
                                                  const HostTensor &native) {
-  HostTensor ref = f64;
-  if (got.shape != f64.shape || native.shape != f64.shape)
-    return ref;
-  for (int64_t i = 0, n = ref.numElements(); i < n; ++i)
-    if (std::fabs(got.get(i) - native.get(i)) <
-        std::fabs(got.get(i) - f64.get(i)))
-      ref.set(i, native.get(i));
-  return ref;
+  return mixedReference(got, f64, native, [](double g, double n, double f) {
+    return std::fabs(g - n) < std::fabs(g - f);
+  });
 }
 
 namespace {
