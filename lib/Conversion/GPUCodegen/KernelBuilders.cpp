@@ -72,7 +72,8 @@ Value ferric::FlatViews::get(OpBuilder &b, Location loc, Value buffer) {
     view = buffer;
   if (!view) {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(anchor);
+    if (anchor)
+      b.setInsertionPoint(anchor);
     ReassociationIndices all =
         llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
     view = memref::CollapseShapeOp::create(b, loc, buffer,

@@ -49,9 +49,9 @@ void storeChunk(OpBuilder &b, Location loc, ArrayRef<Value> chunk, Value buffer,
                 ValueRange at);
 
 /// Rank-1 views of buffers with identity layouts (every dim collapsed; a
-/// rank-1 buffer is its own view), each made once, before `anchor` (set
-/// before the first view is asked for): aligned chunks of a row index the
-/// buffer by flat element.
+/// rank-1 buffer is its own view), each made once, before `anchor` if set
+/// (else at the builder's insertion point): aligned chunks of a row and the
+/// vectors of a split full reduction index the buffer by flat element.
 class FlatViews {
 public:
   Operation *anchor = nullptr;

@@ -149,17 +149,23 @@ bool ReductionWriter::writesSplitFull(std::optional<int64_t> out,
   return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
 }
 
+/// Whether `generic` reads input `in` through the identity map from a
+/// buffer of identity layout: its elements in loop order are consecutive
+/// in memory, so a flat view of it (FlatViews) takes vector loads.
+static bool readsFlat(linalg::GenericOp generic, OpOperand *in) {
+  auto type = dyn_cast<MemRefType>(in->get().getType());
+  return type && type.getLayout().isIdentity() &&
+         generic.getMatchingIndexingMap(in).isIdentity();
+}
+
 unsigned ReductionWriter::splitFullWidth() {
   unsigned width = splitLoadBytes / inputBytes();
   if (width <= 1 || generic.getNumParallelLoops() != 0)
     return 1;
-  for (OpOperand *in : generic.getDpsInputOperands()) {
-    auto type = dyn_cast<MemRefType>(in->get().getType());
-    if (type && type.getLayout().isIdentity() &&
-        generic.getMatchingIndexingMap(in).isIdentity())
-      return width;
-  }
-  return 1;
+  return llvm::any_of(generic.getDpsInputOperands(),
+                      [&](OpOperand *in) { return readsFlat(generic, in); })
+             ? width
+             : 1;
 }
 
 Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs,
@@ -195,21 +201,11 @@ Value ReductionWriter::splitFullVectors(OpBuilder &b, Operation *combiner,
   // c * width + e of the flat views of the identity-read inputs.
   Value vectors = b.createOrFold<arith::DivUIOp>(loc, numRed, index(width));
   Value count = stridedCount(b, loc, first, vectors, stride);
+  FlatViews views;
   llvm::MapVector<Value, Value> flat;
-  for (OpOperand *in : generic.getDpsInputOperands()) {
-    auto type = dyn_cast<MemRefType>(in->get().getType());
-    if (type && type.getLayout().isIdentity() &&
-        generic.getMatchingIndexingMap(in).isIdentity() &&
-        !flat.count(in->get()))
-      flat[in->get()] =
-          type.getRank() == 1
-              ? in->get()
-              : memref::CollapseShapeOp::create(
-                    b, loc, in->get(),
-                    ArrayRef<ReassociationIndices>{
-                        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))})
-                    .getResult();
-  }
+  for (OpOperand *in : generic.getDpsInputOperands())
+    if (readsFlat(generic, in) && !flat.count(in->get()))
+      flat[in->get()] = views.get(b, loc, in->get());
   bool scalarLoads =
       llvm::any_of(generic.getDpsInputOperands(), [&](OpOperand *in) {
         return isa<MemRefType>(in->get().getType()) && !flat.count(in->get());
