@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""torch.compile(backend="ferric") on transformer blocks (issue 38), against
+torch eager and torch.compile (inductor) in the same process.
+
+Blocks (bf16 by default):
+  llama  RMSNorm, q/k/v/o projections, RoPE, scaled_dot_product_attention
+         (left to torch), SwiGLU MLP, residuals;
+  gpt2   LayerNorm, fused qkv projection with bias, SDPA, GELU (tanh) MLP
+         with biases, residuals.
+Per block, token count (1, 16, 4096 by default: decode and prefill/training
+sizes) and mode (fwd: forward under no_grad; train: forward + backward):
+median time per call (CUDA events), kernels launched per call (CUDA
+kernels the profiler sees, cuBLAS and ferric's own launches included),
+compile time (first call), and the largest error against eager.
+
+Writes DIR/torch_blocks.json and DIR/torch_blocks.md. On the GPU machine
+(torch >= 2 with CUDA), from the C API pack:
+
+    FERRIC_LIB_DIR=/tmp/capi/lib CUDA_HOME=/usr/local/cuda PYTHONPATH=python \\
+        python3 bench/torch_blocks.py --out /tmp/out
+
+--device cpu --dtype f32 --tokens 4 --hidden 64 runs a smoke version here
+(torch 1.13: no torch.compile, so ferric goes through aot_module).
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+import traceback
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+import ferric.torch as ft  # noqa: E402
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+        self.eps = eps
+
+    def forward(self, x):
+        h = x.float()
+        h = h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + self.eps)
+        return self.weight * h.to(x.dtype)
+
+
+def rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+class LlamaBlock(nn.Module):
+    def __init__(self, d, heads, mlp):
+        super().__init__()
+        self.heads, self.hd = heads, d // heads
+        self.norm1, self.norm2 = RMSNorm(d), RMSNorm(d)
+        self.q, self.k, self.v, self.o = (nn.Linear(d, d, bias=False)
+                                          for _ in range(4))
+        self.gate = nn.Linear(d, mlp, bias=False)
+        self.up = nn.Linear(d, mlp, bias=False)
+        self.down = nn.Linear(mlp, d, bias=False)
+
+    def forward(self, x, cos, sin):
+        b, t, d = x.shape
+        h = self.norm1(x)
+        q, k, v = (p(h).view(b, t, self.heads, self.hd).transpose(1, 2)
+                   for p in (self.q, self.k, self.v))
+        q = q * cos + rotate_half(q) * sin
+        k = k * cos + rotate_half(k) * sin
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=t > 1)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, d))
+        h = self.norm2(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class GPT2Block(nn.Module):
+    def __init__(self, d, heads, mlp):
+        super().__init__()
+        self.heads, self.hd = heads, d // heads
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.fc = nn.Linear(d, mlp)
+        self.out = nn.Linear(mlp, d)
+
+    def forward(self, x, cos=None, sin=None):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=-1)
+        q, k, v = (z.view(b, t, self.heads, self.hd).transpose(1, 2)
+                   for z in (q, k, v))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=t > 1)
+        x = x + self.proj(a.transpose(1, 2).reshape(b, t, d))
+        return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+def rope(t, hd, device, dtype):
+    inv = 1.0 / (10000 ** (torch.arange(0, hd, 2, device=device).float()
+                           / hd))
+    ang = torch.outer(torch.arange(t, device=device).float(), inv)
+    ang = torch.cat((ang, ang), dim=-1)
+    return ang.cos().to(dtype), ang.sin().to(dtype)
+
+
+def sync(device):
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
+def timed(fn, device, iters, warmup=3):
+    for _ in range(warmup):
+        fn()
+    sync(device)
+    times = []
+    for _ in range(iters):
+        if device == "cuda":
+            s, e = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+            s.record()
+            fn()
+            e.record()
+            torch.cuda.synchronize()
+            times.append(s.elapsed_time(e) * 1e3)
+        else:
+            t0 = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - t0) * 1e6)
+    return statistics.median(times)
+
+
+def count_kernels(fn, device):
+    if device != "cuda":
+        return None
+    from torch.profiler import ProfilerActivity, profile
+    sync(device)
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        fn()
+        sync(device)
+    return sum(1 for e in prof.events()
+               if str(getattr(e, "device_type", "")).endswith("CUDA"))
+
+
+def make_step(model, x, cos, sin, train):
+    if not train:
+        def step():
+            with torch.no_grad():
+                return model(x, cos, sin)
+        return step
+
+    def step():
+        out = model(x, cos, sin)
+        out.float().pow(2).mean().backward()
+        return out
+    return step
+
+
+def compiled(model, how):
+    if how == "eager":
+        return model
+    if how == "inductor":
+        return torch.compile(model, backend="inductor")
+    if hasattr(torch, "compile") and hasattr(torch, "_dynamo"):
+        return torch.compile(model, backend="ferric")
+    return ft.aot_module(model)  # torch 1.13 smoke runs
+
+
+def run_case(args, kind, tokens, train, device, dtype):
+    torch.manual_seed(0)
+    cls = LlamaBlock if kind == "llama" else GPT2Block
+    base = cls(args.hidden, args.heads, args.mlp).to(device, dtype)
+    hd = args.hidden // args.heads
+    cos, sin = rope(tokens, hd, device, dtype)
+    x0 = torch.randn(1, tokens, args.hidden, device=device, dtype=dtype)
+    row = {"block": kind, "tokens": tokens,
+           "mode": "train" if train else "fwd"}
+    ref = None
+    for how in args.backends:
+        if how == "inductor" and not hasattr(torch, "compile"):
+            continue
+        if hasattr(torch, "_dynamo"):
+            torch._dynamo.reset()
+        x = x0.clone().requires_grad_(train)
+        try:
+            model = compiled(base, how)
+            step = make_step(model, x, cos, sin, train)
+            t0 = time.perf_counter()
+            out = step()
+            sync(device)
+            row[how + "_compile_s"] = round(time.perf_counter() - t0, 3)
+            out = out.detach().float()
+            if how == "eager":
+                ref = out
+            elif ref is not None:
+                scale = ref.abs().max().item() or 1.0
+                row[how + "_max_rel_err"] = float(
+                    (out - ref).abs().max().item() / scale)
+            row[how + "_us"] = round(timed(step, device, args.iters), 2)
+            row[how + "_kernels"] = count_kernels(step, device)
+        except Exception as e:  # noqa: BLE001 - keep the other rows
+            row[how + "_error"] = "%s: %s" % (type(e).__name__,
+                                               str(e).splitlines()[0][:200]
+                                               if str(e) else "")
+            traceback.print_exc()
+        base.zero_grad(set_to_none=True)
+    return row
+
+
+def markdown(rows, meta):
+    cols = [("block", "block"), ("tokens", "tokens"), ("mode", "mode")]
+    for how in ("eager", "inductor", "ferric"):
+        cols += [(how + "_us", how + " us"), (how + "_kernels",
+                                             how + " kernels")]
+    cols += [("ferric_vs_eager", "ferric/eager speedup"),
+             ("ferric_vs_inductor", "ferric/inductor speedup"),
+             ("inductor_compile_s", "inductor compile s"),
+             ("ferric_compile_s", "ferric compile s"),
+             ("ferric_max_rel_err", "ferric max rel err")]
+    out = ["# torch_blocks (%s)" % meta, "",
+           "| " + " | ".join(c[1] for c in cols) + " |",
+           "|" + "---|" * len(cols)]
+    for r in rows:
+        r = dict(r)
+        for other in ("eager", "inductor"):
+            if r.get("ferric_us") and r.get(other + "_us"):
+                r["ferric_vs_" + other] = round(
+                    r[other + "_us"] / r["ferric_us"], 3)
+        out.append("| " + " | ".join(
+            "%.3g" % r[k] if isinstance(r.get(k), float) and
+            k.endswith("err") else str(r.get(k, "-")) for k, _ in cols)
+            + " |")
+    errors = [(r["block"], r["tokens"], r["mode"], k, v) for r in rows
+              for k, v in r.items() if k.endswith("_error")]
+    if errors:
+        out += ["", "Errors:"] + ["- %s %s %s %s: %s" % e for e in errors]
+    return "\n".join(out) + "\n"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", default=".", help="directory for JSON + table")
+    p.add_argument("--device", default="cuda")
+    p.add_argument("--dtype", default="bf16", choices=["bf16", "f16", "f32"])
+    p.add_argument("--blocks", default="llama,gpt2")
+    p.add_argument("--tokens", default="1,16,4096")
+    p.add_argument("--modes", default="fwd,train")
+    p.add_argument("--backends", default="eager,inductor,ferric")
+    p.add_argument("--hidden", type=int, default=2048)
+    p.add_argument("--heads", type=int, default=16)
+    p.add_argument("--mlp", type=int, default=5632)
+    p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--budget-s", type=float, default=280.0,
+                   help="skip the cases left after this many seconds")
+    args = p.parse_args()
+    args.backends = args.backends.split(",")
+    dtype = {"bf16": torch.bfloat16, "f16": torch.float16,
+             "f32": torch.float32}[args.dtype]
+    os.makedirs(args.out, exist_ok=True)
+    start = time.perf_counter()
+    rows = []
+    meta = "%s, torch %s, %s, hidden %d, heads %d, mlp %d" % (
+        torch.cuda.get_device_name() if args.device == "cuda" else
+        platform.processor() or "cpu", torch.__version__, args.dtype,
+        args.hidden, args.heads, args.mlp)
+    for kind in args.blocks.split(","):
+        for tokens in (int(t) for t in args.tokens.split(",")):
+            for mode in args.modes.split(","):
+                if time.perf_counter() - start > args.budget_s:
+                    rows.append({"block": kind, "tokens": tokens,
+                                 "mode": mode, "skipped": "time budget"})
+                    continue
+                row = run_case(args, kind, tokens, mode == "train",
+                               args.device, dtype)
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+                with open(os.path.join(args.out, "torch_blocks.json"),
+                          "w") as f:
+                    json.dump({"meta": meta, "rows": rows}, f, indent=1)
+    table = markdown(rows, meta)
+    with open(os.path.join(args.out, "torch_blocks.md"), "w") as f:
+        f.write(table)
+    print(table)
+    print("total %.1f s" % (time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""What the backend did with each graph: the data behind
+:func:`ferric.torch.explain`."""
+
+
+class PartitionReport:
+    """One ferric partition: its ATen ops, the kernels eager launches for
+    them, and (once run) the launches of its ferric executable."""
+
+    def __init__(self, name, ops, eager_launches):
+        self.name = name
+        self.ops = ops
+        self.eager_launches = eager_launches
+        self.kernels = None          # ferric launches per call, once run
+        self.compile_seconds = None
+        self.fallback = None         # why it runs eagerly, if it does
+        self.eager_calls = 0         # calls that needed autograd: eager
+
+    def fall_back(self, why):
+        self.fallback = why.splitlines()[0] if why else "unknown"
+
+    def record_executable(self, exe):
+        # The CPU target launches nothing (its loops run in the calling
+        # thread), so count the kernels it outlined there instead.
+        self.kernels = exe.launches_per_call if exe.target != "cpu" \
+            else exe.kernels
+        self.compile_seconds = exe.compile_seconds
+
+    @property
+    def launches_saved(self):
+        if self.fallback is not None or self.kernels is None:
+            return 0
+        return self.eager_launches - self.kernels
+
+    def __repr__(self):
+        state = ("eager: %s" % self.fallback if self.fallback else
+                 "%s ferric kernel(s)" % ("?" if self.kernels is None
+                                          else self.kernels))
+        return "%s: %d op(s) [%s], %d eager launch(es) -> %s" % (
+            self.name, len(self.ops), " ".join(self.ops),
+            self.eager_launches, state)
+
+
+class GraphReport:
+    """One compiled graph: ops that fell back (node, op, why), partitions,
+    and the totals."""
+
+    def __init__(self, kind="graph"):
+        self.kind = kind
+        self.fell_back = []
+        self.partitions = []
+        self.eager_ops = 0      # launching ops of the whole graph
+
+    @property
+    def ferric_kernels(self):
+        return sum(p.kernels or 0 for p in self.partitions
+                   if p.fallback is None)
+
+    @property
+    def launches_saved(self):
+        return sum(p.launches_saved for p in self.partitions)
+
+    def lines(self):
+        out = ["%s: %d partition(s), %d op(s) fell back; launches %d -> %d "
+               "(%d saved)" % (self.kind, len(self.partitions),
+                               len(self.fell_back), self.eager_ops,
+                               self.eager_ops - self.launches_saved,
+                               self.launches_saved)]
+        for p in self.partitions:
+            out.append("  " + repr(p))
+        if self.fell_back:
+            out.append("  fell back:")
+            for name, op, why in self.fell_back:
+                out.append("    %s (aten.%s): %s" % (name, op, why))
+        return out
+
+    def __str__(self):
+        return "\n".join(self.lines())
+
+
+class Explanation:
+    """The result of :func:`ferric.torch.explain`: one :class:`GraphReport`
+    per compiled graph (forward, and backward when it was run)."""
+
+    def __init__(self, graphs):
+        self.graphs = graphs
+
+    @property
+    def partitions(self):
+        return [p for g in self.graphs for p in g.partitions]
+
+    @property
+    def fell_back(self):
+        return [f for g in self.graphs for f in g.fell_back]
+
+    @property
+    def launches_saved(self):
+        return sum(g.launches_saved for g in self.graphs)
+
+    def __str__(self):
+        return "\n".join(line for g in self.graphs for line in g.lines())
+
+    __repr__ = __str__

@@ -1,0 +1,274 @@
+"""What Ferric takes from an ATen graph: the op table and the
+``OperatorSupport`` the partitioner asks.
+
+Each table maps an ATen op (its overload packet's name) to the ferric
+expression method that computes it. A method that :class:`ferric.E` does not
+have yet is *pending*: the op falls back to eager with that reason, and it
+becomes supported by itself once the package grows the method (the ops of
+issue 37 are listed so: sin, cos, erf, ...), so a new dialect op is one line
+here at most.
+"""
+
+import numbers
+
+import torch
+from torch.fx.passes.operator_support import OperatorSupportBase
+
+from ..expr import E
+from ._meta import FERRIC_DTYPE, FLOAT_DTYPES, node_meta
+
+# aten name -> E method.
+UNARY = {
+    "neg": "neg", "abs": "abs", "exp": "exp", "log": "log", "sqrt": "sqrt",
+    "rsqrt": "rsqrt", "tanh": "tanh", "relu": "relu", "sigmoid": "sigmoid",
+    "silu": "silu", "gelu": "gelu",
+    # Issue 37 (pending until E has them).
+    "sin": "sin", "cos": "cos", "erf": "erf", "log1p": "log1p",
+    "expm1": "expm1", "floor": "floor", "ceil": "ceil", "round": "round",
+    "sign": "sign",
+}
+# Native where E has the method, else composed of ops ferric has.
+COMPOSED = {"reciprocal": "reciprocal", "clamp": "clamp",
+            "clamp_min": "clamp", "clamp_max": "clamp"}
+BINARY = {"add": "add", "sub": "sub", "mul": "mul", "div": "div",
+          "maximum": "max", "minimum": "min", "pow": "pow", "rsub": "sub"}
+COMPARE = {"lt": "lt", "le": "le", "gt": "gt", "ge": "ge", "eq": "eq",
+           "ne": "ne"}
+SELECT = ("where", "masked_fill")
+CAST = ("_to_copy", "convert_element_type", "to")
+IDENTITY = ("clone", "alias", "detach", "lift_fresh_copy")
+REDUCE = {"sum": "sum", "mean": "mean", "amax": "amax", "amin": "amin"}
+MATMUL = ("mm", "bmm", "addmm", "matmul")
+# Shape ops that only change how a value is broadcast (see _translate).
+VIEW = ("expand", "unsqueeze", "view", "reshape", "_unsafe_view", "squeeze")
+# No kernel in eager either: not counted as a launch.
+NO_LAUNCH = ("expand", "unsqueeze", "view", "reshape", "_unsafe_view",
+             "squeeze", "alias", "detach")
+
+
+def op_name(target):
+    """The overload packet's name of an ATen op ("prims.<name>" for other
+    namespaces, except prims.convert_element_type), else None."""
+    if isinstance(target, torch._ops.OpOverload):
+        packet = target.overloadpacket
+    elif isinstance(target, torch._ops.OpOverloadPacket):
+        packet = target
+    else:
+        return None
+    name = packet.__name__
+    namespace = getattr(packet, "_qualified_op_name", "aten::").split(":")[0]
+    if namespace == "aten" or name == "convert_element_type":
+        return name
+    return "%s.%s" % (namespace, name)
+
+
+def has_method(name):
+    return callable(getattr(E, name, None))
+
+
+def pending_ops():
+    """Table entries waiting for a ferric op (E method) that is missing."""
+    return sorted(k for k, m in UNARY.items() if not has_method(m))
+
+
+def supported_ops():
+    """Every ATen op name the table takes now."""
+    names = [k for k, m in UNARY.items() if has_method(m)]
+    names += list(COMPOSED) + list(BINARY) + list(COMPARE) + list(SELECT)
+    names += list(CAST) + list(IDENTITY) + list(REDUCE) + list(MATMUL)
+    names += list(VIEW)
+    return sorted(set(names))
+
+
+def _strip(shape):
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    return shape[k:]
+
+
+def broadcasts_to(s, t):
+    """Whether a value of shape `s` (leading size-1 dims ignored) stands
+    for one of shape `t` under numpy broadcasting (trailing alignment)."""
+    s = _strip(tuple(s))
+    if len(s) > len(t):
+        return False
+    return all(a == b or a == 1 for a, b in zip(reversed(s), reversed(t)))
+
+
+def _reduced_shape(name, node):
+    """(input shape with reduced dims kept as 1) for a keepdim=False
+    reduction, or None."""
+    meta = node_meta(node.args[0]) if node.args else None
+    if name not in REDUCE or meta is None or meta.shape is None:
+        return None
+    dims, keep = reduce_dims(node, len(meta.shape))
+    if keep:
+        return None
+    return tuple(1 if k in dims else d for k, d in enumerate(meta.shape))
+
+
+def reduce_dims(node, rank):
+    """(set of reduced dims, keepdim) of a sum/mean/amax/amin node."""
+    args, kw = node.args, node.kwargs
+    dims = args[1] if len(args) > 1 else kw.get("dim")
+    keep = args[2] if len(args) > 2 else kw.get("keepdim", False)
+    if dims is None or (isinstance(dims, (list, tuple)) and not dims):
+        dims = range(rank)
+    elif isinstance(dims, numbers.Integral):
+        dims = [dims]
+    return {int(d) % rank for d in dims} if rank else set(), bool(keep)
+
+
+def _tensor_args(node):
+    out = []
+    for a in list(node.args) + list(node.kwargs.values()):
+        if isinstance(a, torch.fx.Node):
+            out.append(a)
+        elif isinstance(a, (list, tuple)):
+            out.extend(x for x in a if isinstance(x, torch.fx.Node))
+    return out
+
+
+class FerricSupport(OperatorSupportBase):
+    """The partitioner's question, "can Ferric compute this node?", and
+    :meth:`reason` saying why not."""
+
+    def is_node_supported(self, submodules, node):
+        return node.op == "call_function" and self.reason(node) is None
+
+    def reason(self, node):
+        """None if Ferric takes `node`, else why not (one line)."""
+        name = op_name(node.target)
+        if name is None:
+            return "not an ATen op (%s)" % getattr(node.target, "__name__",
+                                                    node.target)
+        why = self._op_reason(name, node)
+        if why:
+            return why
+        return self._dtype_reason(name, node)
+
+    def _op_reason(self, name, node):
+        if name in UNARY:
+            if not has_method(UNARY[name]):
+                return "pending: ferric has no '%s' op yet" % UNARY[name]
+            if name == "gelu" and node.kwargs.get(
+                    "approximate", "none") not in ("none", "tanh"):
+                return "gelu approximation %r" % node.kwargs["approximate"]
+            return None
+        if name in COMPOSED or name in COMPARE or name in IDENTITY:
+            return None
+        if name in BINARY:
+            if name == "div" and node.kwargs.get("rounding_mode"):
+                return "div with rounding_mode"
+            return None
+        if name in SELECT:
+            return None
+        if name in CAST:
+            return self._cast_reason(node)
+        if name in REDUCE:
+            if node.kwargs.get("dtype") is not None and \
+                    node.kwargs["dtype"] not in FLOAT_DTYPES:
+                return "reduction to a non-float dtype"
+            return None
+        if name in MATMUL:
+            return self._matmul_reason(name, node)
+        if name in VIEW:
+            return self._view_reason(node)
+        return "no ferric op for aten.%s" % name
+
+    @staticmethod
+    def _cast_reason(node):
+        kw = dict(node.kwargs)
+        if node.target is torch.ops.prims.convert_element_type.default or \
+                len(node.args) > 1:
+            return None
+        for k in ("device", "pin_memory", "non_blocking"):
+            if kw.get(k) not in (None, False):
+                return "%s= in a copy" % k
+        if kw.get("layout") not in (None, torch.strided):
+            return "a copy to another layout"
+        return None
+
+    @staticmethod
+    def _matmul_reason(name, node):
+        operands = node.args[1:3] if name == "addmm" else node.args[:2]
+        for a in operands:
+            meta = node_meta(a) if isinstance(a, torch.fx.Node) else None
+            if meta is None or meta.shape is None:
+                return "matmul operand without a known shape"
+            if len(meta.shape) not in (2, 3):
+                return "matmul of rank %d" % len(meta.shape)
+            if not meta.contiguous:
+                # A transposed weight (x @ w.t()): ferric.matmul reads row-
+                # major operands only, and copying the weight each call
+                # would cost more than cuBLAS's transposed GEMM saves.
+                return "matmul of a non-contiguous (transposed) operand"
+        ranks = {len(node_meta(a).shape) for a in operands}
+        if len(ranks) != 1:
+            return "matmul of mixed ranks"
+        if name == "addmm":
+            beta = node.kwargs.get("beta", 1)
+            alpha = node.kwargs.get("alpha", 1)
+            if not isinstance(beta, numbers.Real) or \
+                    not isinstance(alpha, numbers.Real):
+                return "addmm with tensor beta/alpha"
+        return None
+
+    @staticmethod
+    def _view_reason(node):
+        src = node.args[0] if node.args else None
+        m_in = node_meta(src) if isinstance(src, torch.fx.Node) else None
+        m_out = node_meta(node)
+        if m_in is None or m_out is None or m_in.shape is None or \
+                m_out.shape is None:
+            return "shape op without known shapes"
+        if broadcasts_to(m_in.shape, m_out.shape):
+            return None
+        reduced = _reduced_shape(op_name(src.target), src) \
+            if src.op == "call_function" else None
+        if reduced is not None and tuple(m_out.shape) == reduced:
+            return None
+        return ("reshape %s -> %s moves data ferric would have to copy (it "
+                "reads broadcasts, leading size-1 dims and unsqueezes of a "
+                "reduced dim)" % (tuple(m_in.shape), tuple(m_out.shape)))
+
+    @staticmethod
+    def _dtype_reason(name, node):
+        metas = []
+        for a in _tensor_args(node):
+            m = node_meta(a)
+            if not hasattr(m, "dtype"):
+                return "operand %s without tensor metadata" % a.name
+            metas.append(("operand", m))
+        out = node_meta(node)
+        if isinstance(out, tuple) or out is None:
+            return "result is not one tensor"
+        metas.append(("result", out))
+        for what, m in metas:
+            if m.dtype not in FERRIC_DTYPE:
+                return "%s dtype %s" % (what, str(m.dtype).replace(
+                    "torch.", ""))
+            if m.shape is None:
+                return "symbolic sizes"
+        bools = [w for w, m in metas if m.dtype is torch.bool]
+        if bools and name not in CAST + VIEW + IDENTITY:
+            # Masks only feed where() and casts, and only comparisons make
+            # them: ferric has no arithmetic or logic on i1.
+            ok = {"result"} if name in COMPARE else set()
+            if name in SELECT:
+                ok = {"operand"} if bools.count("operand") == 1 else set()
+            if any(w not in ok for w in bools):
+                return "bool %s of aten.%s (ferric has no mask arithmetic)" \
+                    % (next(w for w in bools if w not in ok), name)
+        floats = {m.dtype for w, m in metas if m.dtype in FLOAT_DTYPES}
+        if name not in CAST and len(floats) > 1:
+            return "mixed dtypes (%s)" % ", ".join(
+                sorted(str(d).replace("torch.", "") for d in floats))
+        for a in list(node.args) + list(node.kwargs.values()):
+            if isinstance(a, numbers.Number) and not isinstance(
+                    a, numbers.Real):
+                return "complex scalar"
+            if type(a).__name__ in ("SymInt", "SymFloat"):
+                return "symbolic scalar"
+        return None

@@ -1,0 +1,276 @@
+"""FX partition (ATen ops) -> ferric expression (:class:`ferric.E`) roots.
+
+The expression builder already writes numpy broadcasting as
+``ferric.broadcast``, picks scalar dtypes and checks shapes, so a partition
+is translated op by op into ``E`` nodes and compiled through the package's
+own path (:class:`ferric.Function`: one executable per input signature).
+
+Each value keeps two shapes: ``t``, what torch computes, and ``s``, what the
+ferric expression computes. They differ only by broadcasting (an ``expand``
+or leading size-1 dims cost nothing in ferric), so ``s`` always broadcasts
+to ``t`` (:func:`broadcasts_to`); a partition result whose ``s`` is smaller
+is expanded to ``t`` on the torch side.
+"""
+
+import numbers
+import operator
+
+import torch
+
+from ..expr import E
+from ._meta import FERRIC_DTYPE, node_meta
+from ._support import (BINARY, CAST, COMPARE, COMPOSED, IDENTITY, MATMUL,
+                       REDUCE, SELECT, UNARY, VIEW, broadcasts_to, has_method,
+                       op_name, reduce_dims)
+
+
+class Untranslatable(Exception):
+    """The partition cannot be written in ferric after all (its shapes do
+    not fit what the support table assumed); it runs eagerly."""
+
+
+class Value:
+    __slots__ = ("e", "s", "t", "dtype", "keepdim_alt")
+
+    def __init__(self, e, s, t, dtype, keepdim_alt=None):
+        self.e, self.s, self.t, self.dtype = e, tuple(s), tuple(t), dtype
+        # For a keepdim=False reduction: the same reduction with keepdim,
+        # which an unsqueeze of the reduced dim turns into.
+        self.keepdim_alt = keepdim_alt
+
+
+def _bcast(*shapes):
+    rank = max((len(s) for s in shapes), default=0)
+    out = []
+    for k in range(rank):
+        size = 1
+        for s in shapes:
+            j = k - (rank - len(s))
+            if j >= 0 and s[j] != 1:
+                size = s[j]
+        out.append(size)
+    return tuple(out)
+
+
+class Translator:
+    def __init__(self, gm):
+        self.gm = gm
+        self.env = {}
+        self.inputs = []  # placeholder nodes, in order
+
+    def run(self):
+        """(E roots, [(s, t, dtype)] per result)."""
+        outputs = None
+        for node in self.gm.graph.nodes:
+            if node.op == "placeholder":
+                meta = node_meta(node)
+                if meta is None or not hasattr(meta, "shape") or \
+                        meta.shape is None:
+                    raise Untranslatable("input %s is not a tensor of known "
+                                         "shape" % node.name)
+                self.env[node] = Value(E.input(len(self.inputs)),
+                                       meta.shape, meta.shape, meta.dtype)
+                self.inputs.append(node)
+            elif node.op == "call_function":
+                self.env[node] = self.call(node)
+            elif node.op == "output":
+                outputs = node.args[0]
+            else:
+                raise Untranslatable("%s node in a partition" % node.op)
+        if isinstance(outputs, torch.fx.Node):
+            outputs = (outputs,)
+        values = [self.env[o] for o in outputs]
+        return ([v.e for v in values],
+                [(v.s, v.t, v.dtype) for v in values])
+
+    # Operands.
+    def arg(self, a):
+        if isinstance(a, torch.fx.Node):
+            return self.env[a]
+        if isinstance(a, bool):
+            return float(a)
+        if isinstance(a, numbers.Real):
+            return float(a)
+        raise Untranslatable("operand %r" % (a,))
+
+    @staticmethod
+    def expr(v):
+        return v.e if isinstance(v, Value) else v
+
+    def out_meta(self, node):
+        meta = node_meta(node)
+        return meta.shape, meta.dtype
+
+    def elementwise(self, node, e, operands):
+        shapes = [v.s for v in operands if isinstance(v, Value)]
+        t, dtype = self.out_meta(node)
+        return Value(e, _bcast(*shapes), t, dtype)
+
+    def call(self, node):
+        if node.target is operator.getitem:
+            raise Untranslatable("getitem")
+        name = op_name(node.target)
+        args = list(node.args)
+        kw = node.kwargs
+        if name in UNARY:
+            x = self.arg(args[0])
+            if name == "gelu":
+                e = x.e.gelu(exact=kw.get("approximate", "none") == "none")
+            else:
+                e = getattr(x.e, UNARY[name])()
+            return self.elementwise(node, e, [x])
+        if name in COMPOSED:
+            return self.composed(node, name, args, kw)
+        if name in BINARY:
+            return self.binary(node, name, args, kw)
+        if name in COMPARE:
+            a, b = self.arg(args[0]), self.arg(args[1])
+            e = getattr(E.scalar(a) if not isinstance(a, Value) else a.e,
+                        COMPARE[name])(self.expr(b))
+            return self.elementwise(node, e, [a, b])
+        if name in SELECT:
+            if name == "where":
+                c, a, b = (self.arg(x) for x in args[:3])
+            else:  # masked_fill(x, mask, value)
+                b, c, a = (self.arg(x) for x in args[:3])
+            return self.elementwise(node, c.e.where(self.expr(a),
+                                                    self.expr(b)), [c, a, b])
+        if name in CAST:
+            return self.cast(node, args, kw)
+        if name in IDENTITY:
+            x = self.arg(args[0])
+            return Value(x.e, x.s, self.out_meta(node)[0], x.dtype)
+        if name in REDUCE:
+            return self.reduce(node, name, args, kw)
+        if name in MATMUL:
+            return self.matmul(node, name, args, kw)
+        if name in VIEW:
+            return self.view(node, args)
+        raise Untranslatable("aten.%s" % name)
+
+    def composed(self, node, name, args, kw):
+        x = self.arg(args[0])
+        if name == "reciprocal":
+            e = x.e.reciprocal() if has_method("reciprocal") else 1.0 / x.e
+            return self.elementwise(node, e, [x])
+        lo = args[1] if len(args) > 1 else kw.get("min")
+        hi = args[2] if len(args) > 2 else kw.get("max")
+        if name == "clamp_max":
+            lo, hi = None, lo
+        lo = None if lo is None else self.arg(lo)
+        hi = None if hi is None else self.arg(hi)
+        if has_method("clamp") and not any(isinstance(v, Value)
+                                           for v in (lo, hi)):
+            e = x.e.clamp(lo, hi)
+        else:
+            # NaN-propagating max/min: clamp(NaN) stays NaN, as in torch.
+            e = x.e
+            if lo is not None:
+                e = e.max(self.expr(lo))
+            if hi is not None:
+                e = e.min(self.expr(hi))
+        return self.elementwise(node, e, [x, lo, hi])
+
+    def binary(self, node, name, args, kw):
+        a, b = self.arg(args[0]), self.arg(args[1])
+        alpha = kw.get("alpha", args[2] if len(args) > 2 else 1)
+        if name == "rsub":  # other - alpha * self
+            a, b = b, a
+            if alpha != 1:
+                b_e = self.expr(b) * float(alpha)
+                return self.elementwise(node, _lhs(a) - b_e, [a, b])
+        elif alpha != 1 and name in ("add", "sub"):
+            b_e = self.expr(b) * float(alpha)
+            return self.elementwise(
+                node, getattr(_lhs(a), name)(b_e), [a, b])
+        if name == "pow" and not isinstance(b, Value):
+            e = _pow_scalar(_lhs(a), b)
+        else:
+            e = getattr(_lhs(a), BINARY[name])(self.expr(b))
+        return self.elementwise(node, e, [a, b])
+
+    def cast(self, node, args, kw):
+        x = self.arg(args[0])
+        t, dtype = self.out_meta(node)
+        if dtype is torch.bool:
+            e = x.e.ne(0.0) if x.dtype is not torch.bool else x.e
+        elif dtype == x.dtype:
+            e = x.e
+        else:
+            e = x.e.cast(FERRIC_DTYPE[dtype])
+        return Value(e, x.s, t, dtype)
+
+    def reduce(self, node, name, args, kw):
+        x = self.arg(args[0])
+        if x.s != x.t:
+            raise Untranslatable("reduction of a broadcast value")
+        dims, keep = reduce_dims(node, len(x.t))
+        e_in = x.e
+        want = kw.get("dtype")
+        if want is not None and want != x.dtype:
+            e_in = e_in.cast(FERRIC_DTYPE[want])
+        t, dtype = self.out_meta(node)
+        method = getattr(e_in, REDUCE[name])
+        if not dims:
+            return Value(e_in, x.s, t, dtype)
+        e = method(tuple(sorted(dims)), keepdim=keep)
+        alt = None
+        if not keep:
+            alt = method(tuple(sorted(dims)), keepdim=True)
+        return Value(e, t, t, dtype, keepdim_alt=alt)
+
+    def matmul(self, node, name, args, kw):
+        ops = [self.arg(a) for a in (args[1:3] if name == "addmm"
+                                     else args[:2])]
+        for v in ops:
+            if v.s != v.t:
+                raise Untranslatable("matmul of a broadcast value")
+        e = ops[0].e.matmul(ops[1].e)
+        t, dtype = self.out_meta(node)
+        if name == "addmm":
+            bias = self.arg(args[0])
+            alpha, beta = kw.get("alpha", 1), kw.get("beta", 1)
+            if alpha != 1:
+                e = e * float(alpha)
+            b = bias.e if beta == 1 else bias.e * float(beta)
+            return Value(b + e, _bcast(bias.s, t), t, dtype)
+        return Value(e, t, t, dtype)
+
+    def view(self, node, args):
+        x = self.arg(args[0])
+        t, dtype = self.out_meta(node)
+        if broadcasts_to(x.s, t):
+            return Value(x.e, x.s, t, dtype)
+        if x.keepdim_alt is not None and broadcasts_to(
+                _keepdim_shape(node.args[0]), t):
+            return Value(x.keepdim_alt, _keepdim_shape(node.args[0]), t,
+                         dtype)
+        raise Untranslatable("reshape %s -> %s" % (x.s, t))
+
+
+def _lhs(a):
+    return a.e if isinstance(a, Value) else E.scalar(a)
+
+
+def _pow_scalar(x, p):
+    # Small integer powers as products: exact, and defined for negative
+    # bases whatever way the target computes pow.
+    if p == 1.0:
+        return x
+    if p == 2.0:
+        return x * x
+    if p == 3.0:
+        return x * x * x
+    if p == 0.5:
+        return x.sqrt()
+    if p == -0.5:
+        return x.rsqrt()
+    if p == -1.0:
+        return 1.0 / x
+    return x.pow(p)
+
+
+def _keepdim_shape(reduce_node):
+    src = node_meta(reduce_node.args[0])
+    dims, _ = reduce_dims(reduce_node, len(src.shape))
+    return tuple(1 if k in dims else d for k, d in enumerate(src.shape))

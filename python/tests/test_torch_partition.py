@@ -1,0 +1,127 @@
+"""Partitioning: mixed graphs, symbolic_trace with call_module, make_fx
+graphs, explain()."""
+
+import torch.fx
+
+from torch_helpers import (assert_close, compile_fn, ferric_ran, ft, make_fx,
+                           torch)
+
+
+def test_unsupported_op_in_the_middle_splits_the_graph():
+    def f(a):
+        h = torch.exp(a) * 2.0 + 1.0          # ferric
+        c = torch.cumsum(h, dim=-1)           # eager
+        return torch.tanh(c) * a - 0.5        # ferric
+
+    x = torch.randn(4, 16)
+    compiled = compile_fn(f, x, min_ops=2)
+    assert_close(compiled(x), f(x))
+    report = compiled.report
+    assert len(report.partitions) == 2
+    assert [p.ops for p in report.partitions] in (
+        [["exp", "mul", "add"], ["tanh", "mul", "sub"]],
+        [["tanh", "mul", "sub"], ["exp", "mul", "add"]])
+    assert any(op == "cumsum" and "no ferric op" in why
+               for _, op, why in report.fell_back)
+    ferric_ran(compiled)
+
+
+def test_int_and_mixed_dtypes_fall_back():
+    def f(a, idx):
+        g = torch.gather(a, 1, idx)           # int64 index: eager
+        h = g.half().float() + a.sum(-1, keepdim=True)
+        return torch.sigmoid(h) * 3.0
+    a = torch.randn(4, 8)
+    idx = torch.randint(0, 8, (4, 8))
+    compiled = compile_fn(f, a, idx)
+    assert_close(compiled(a, idx), f(a, idx))
+    whys = " ".join(why for _, _, why in compiled.report.fell_back)
+    assert "gather" in whys
+
+
+def test_transposed_matmul_stays_in_torch():
+    # x @ w.t(): ferric.matmul reads row-major operands, so the mm is
+    # torch's and the bias + activation after it ferric's.
+    def f(x, w, b):
+        return torch.relu(x @ w.t() + b) * 2.0
+    x, w, b = torch.randn(4, 8), torch.randn(6, 8), torch.randn(6)
+    compiled = compile_fn(f, x, w, b)
+    assert_close(compiled(x, w, b), f(x, w, b))
+    assert any("transposed" in why for _, _, why in compiled.report.fell_back)
+    assert ferric_ran(compiled)
+
+
+def test_min_ops_leaves_lone_ops_to_eager():
+    f = lambda a: torch.exp(a)  # noqa: E731
+    x = torch.randn(8)
+    compiled = compile_fn(f, x, min_ops=2)
+    assert_close(compiled(x), f(x))
+    assert compiled.report.partitions == []
+    assert "min_ops" in compiled.report.fell_back[0][2]
+
+
+class Block(torch.nn.Module):
+    def __init__(self, d=16, hidden=32):
+        super().__init__()
+        self.norm = torch.nn.LayerNorm(d)
+        self.up = torch.nn.Linear(d, hidden)
+        self.act = torch.nn.GELU()
+        self.down = torch.nn.Linear(hidden, d)
+        self.gate = torch.nn.SiLU()
+
+    def forward(self, x):
+        h = self.act(self.up(self.norm(x)))
+        return x + self.gate(self.down(h)) * 0.5
+
+
+def test_symbolic_trace_with_call_module():
+    torch.manual_seed(0)
+    model = Block().eval()
+    gm = torch.fx.symbolic_trace(model)
+    assert any(n.op == "call_module" for n in gm.graph.nodes)
+    x = torch.randn(3, 5, 16)
+    compiled = ft.compile_fx(gm, [x], target="cpu")
+    with torch.no_grad():
+        assert_close(compiled(x), model(x))
+    parts = ferric_ran(compiled)
+    assert parts
+    assert compiled.report.launches_saved > 0
+
+
+def test_make_fx_graph_and_layer_norm_decomposition():
+    torch.manual_seed(0)
+    norm = torch.nn.LayerNorm(32)
+
+    def f(x):
+        return norm(x) * torch.sigmoid(x)
+    x = torch.randn(8, 32)
+    with torch.no_grad():
+        gm = make_fx(f)(x)   # native_layer_norm, not decomposed yet
+        compiled = ft.compile_fx(gm, [x], target="cpu")
+        assert_close(compiled(x), f(x))
+    ops = [op for p in ferric_ran(compiled) for op in p.ops]
+    assert "native_layer_norm" not in ops and "mean" in ops
+
+
+def test_explain_reports_fallbacks_partitions_and_launches():
+    def f(a):
+        h = torch.exp(a) * 2.0 + 1.0
+        return torch.cumsum(h, -1).tanh() * a
+    x = torch.randn(4, 16)
+    expl = ft.explain(f, x, target="cpu")
+    text = str(expl)
+    assert "cumsum" in text and "no ferric op" in text
+    assert len(expl.partitions) == 2
+    assert all(p.kernels is not None for p in expl.partitions)
+    assert "launches" in text and "saved" in text
+    first = expl.graphs[0]
+    assert first.eager_ops == 6
+    assert expl.launches_saved == first.launches_saved
+
+
+def test_explain_backward_reports_both_graphs():
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.SiLU())
+    x = torch.randn(4, 8)
+    expl = ft.explain(model, x, target="cpu", backward=True)
+    kinds = [g.kind for g in expl.graphs]
+    assert kinds == ["forward", "backward"]
