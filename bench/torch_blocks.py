@@ -53,6 +53,19 @@ class RMSNorm(nn.Module):
         return self.weight * h.to(x.dtype)
 
 
+def _attention(q, k, v, is_causal=False):
+    # torch < 2 has no scaled_dot_product_attention (smoke runs here).
+    s = (q @ k.transpose(-1, -2)) / math.sqrt(q.shape[-1])
+    if is_causal:
+        t = q.shape[-2]
+        mask = torch.ones(t, t, dtype=torch.bool, device=q.device).triu(1)
+        s = s.masked_fill(mask, float("-inf"))
+    return torch.softmax(s, -1) @ v
+
+
+sdpa = getattr(F, "scaled_dot_product_attention", _attention)
+
+
 def rotate_half(x):
     half = x.shape[-1] // 2
     return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
@@ -76,7 +89,7 @@ class LlamaBlock(nn.Module):
                    for p in (self.q, self.k, self.v))
         q = q * cos + rotate_half(q) * sin
         k = k * cos + rotate_half(k) * sin
-        a = F.scaled_dot_product_attention(q, k, v, is_causal=t > 1)
+        a = sdpa(q, k, v, is_causal=t > 1)
         x = x + self.o(a.transpose(1, 2).reshape(b, t, d))
         h = self.norm2(x)
         return x + self.down(F.silu(self.gate(h)) * self.up(h))
@@ -97,7 +110,7 @@ class GPT2Block(nn.Module):
         q, k, v = self.qkv(self.ln1(x)).split(d, dim=-1)
         q, k, v = (z.view(b, t, self.heads, self.hd).transpose(1, 2)
                    for z in (q, k, v))
-        a = F.scaled_dot_product_attention(q, k, v, is_causal=t > 1)
+        a = sdpa(q, k, v, is_causal=t > 1)
         x = x + self.proj(a.transpose(1, 2).reshape(b, t, d))
         return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
 

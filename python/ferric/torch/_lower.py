@@ -30,9 +30,10 @@ def _var_mean(x, dim=None, *, correction=None, keepdim=False):
     for d in dims:
         n *= x.shape[d]
     corr = 1 if correction is None else correction
-    d = x - torch.mean(x, dims, keepdim=True)
+    mean = torch.mean(x, dims, keepdim=True)
+    d = x - mean
     var = torch.sum(d * d, dims, keepdim=keepdim) / max(n - corr, 0)
-    return var, torch.mean(x, dims, keepdim=keepdim)
+    return var, mean if keepdim else torch.mean(x, dims)
 
 
 def _var(x, dim=None, *, correction=None, keepdim=False):

@@ -6,6 +6,7 @@ from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 
 from ..api import Function
 from ..tensor import Tensor as FerricTensor
+from ..tensor import asarray
 from ._meta import node_meta
 from ._report import GraphReport, PartitionReport
 from ._support import NO_LAUNCH, FerricSupport, op_name
@@ -20,6 +21,14 @@ def _to_torch(x):
         # buffer just as well on the host.
         return torch.from_numpy(x.numpy())
     return torch.from_dlpack(x)
+
+
+def _from_torch(x):
+    if x.dtype == torch.bool and x.device.type == "cpu":
+        # torch 1.13 exports no bool through DLPack; numpy shares the
+        # buffer on the host.
+        return asarray(x.numpy())
+    return x
 
 
 class FerricPartition(torch.nn.Module):
@@ -58,7 +67,7 @@ class FerricPartition(torch.nn.Module):
             return self.eager(*args)
         # .contiguous() at the partition boundary only (a no-op for
         # contiguous tensors): ferric reads dense row-major buffers.
-        inputs = [a.detach().contiguous() for a in args]
+        inputs = [_from_torch(a.detach().contiguous()) for a in args]
         try:
             if self.target == "cuda":
                 out = self.function(*inputs,
@@ -70,30 +79,42 @@ class FerricPartition(torch.nn.Module):
             self.function = None
             return self.eager(*args)
         if self.report.kernels is None:
-            self.report.record_executable(self.function.executable())
+            self.report.record(self.function)
         outs = out if isinstance(out, tuple) else (out,)
-        outs = [_fix(_to_torch(o), s, t, dtype)
-                for o, (s, t, dtype) in zip(outs, self.results)]
+        outs = [_fix(_to_torch(o), *r) for o, r in zip(outs, self.results)]
         graph_out = [n for n in self.eager.graph.nodes if n.op == "output"][0]
         if isinstance(graph_out.args[0], torch.fx.Node):
             return outs[0]
         return tuple(outs)
 
 
-def _fix(x, s, t, dtype):
+def _same_strides(x, shape, stride):
+    return stride is None or all(
+        a == b for n, a, b in zip(shape, x.stride(), stride) if n != 1)
+
+
+def _fix(x, s, t, dtype, stride):
+    """The partition result `x` as eager makes it: dtype, shape `t` and
+    eager's strides (later ops of the graph, like ``_reshape_alias``, may
+    read it through them)."""
     if x.dtype != dtype:
         # A mask may come back as uint8 (DLPack's bool code varies by
         # version): the same bytes.
         x = x.view(dtype) if x.dtype == torch.uint8 and \
             dtype == torch.bool else x.to(dtype)
-    if tuple(x.shape) == tuple(t):
+    t = tuple(t)
+    if tuple(x.shape) != t:
+        # The ferric value stands for its broadcast to t (see _translate);
+        # leading size-1 dims beyond t's rank are dropped first.
+        s = tuple(s)
+        while len(s) > len(t) and s[0] == 1:
+            s = s[1:]
+        x = x.reshape(s).expand(t)
+    if _same_strides(x, t, stride):
         return x
-    # The ferric value stands for its broadcast to t (see _translate);
-    # leading size-1 dims beyond t's rank are dropped first.
-    s = tuple(s)
-    while len(s) > len(t) and s[0] == 1:
-        s = s[1:]
-    return x.reshape(s).expand(tuple(t)).contiguous()
+    out = torch.empty_strided(t, stride, dtype=dtype, device=x.device)
+    out.copy_(x)
+    return out
 
 
 def _fill_input_meta(sub, call):

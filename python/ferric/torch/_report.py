@@ -1,6 +1,8 @@
 """What the backend did with each graph: the data behind
 :func:`ferric.torch.explain`."""
 
+import re
+
 
 class PartitionReport:
     """One ferric partition: its ATen ops, the kernels eager launches for
@@ -14,16 +16,25 @@ class PartitionReport:
         self.compile_seconds = None
         self.fallback = None         # why it runs eagerly, if it does
         self.eager_calls = 0         # calls that needed autograd: eager
+        self.estimated = False       # kernels counted by ferric-fuse (CPU)
 
     def fall_back(self, why):
         self.fallback = why.splitlines()[0] if why else "unknown"
 
-    def record_executable(self, exe):
-        # The CPU target launches nothing (its loops run in the calling
-        # thread), so count the kernels it outlined there instead.
-        self.kernels = exe.launches_per_call if exe.target != "cpu" \
-            else exe.kernels
+    def record(self, function):
+        """Takes the kernel count from the partition's compiled
+        :class:`ferric.Function` (its last signature)."""
+        exe = function.executable()
         self.compile_seconds = exe.compile_seconds
+        if exe.target != "cpu":
+            self.kernels = exe.launches_per_call
+            return
+        # The CPU target launches nothing (its loops run in the calling
+        # thread): count the kernels ferric-fuse forms instead, what a GPU
+        # target would launch before reduction fusion.
+        m = re.search(r"kernel launches: \d+ -> (\d+)", function.report())
+        self.kernels = int(m.group(1)) if m else None
+        self.estimated = True
 
     @property
     def launches_saved(self):
@@ -33,8 +44,9 @@ class PartitionReport:
 
     def __repr__(self):
         state = ("eager: %s" % self.fallback if self.fallback else
-                 "%s ferric kernel(s)" % ("?" if self.kernels is None
-                                          else self.kernels))
+                 "%s ferric kernel(s)%s" % (
+                     "?" if self.kernels is None else self.kernels,
+                     " (ferric-fuse count)" if self.estimated else ""))
         return "%s: %d op(s) [%s], %d eager launch(es) -> %s" % (
             self.name, len(self.ops), " ".join(self.ops),
             self.eager_launches, state)

@@ -245,6 +245,13 @@ class FerricSupport(OperatorSupportBase):
         if isinstance(out, tuple) or out is None:
             return "result is not one tensor"
         metas.append(("result", out))
+        if name not in VIEW and out.shape is not None and \
+                out.stride is not None and not out.contiguous:
+            # Eager keeps a strided operand's layout (TensorIterator), and
+            # later ops may read the result through those strides; ferric
+            # writes row-major, so the result would need one more copy.
+            return "eager result is strided %s (ferric writes row-major)" \
+                % (tuple(out.stride),)
         for what, m in metas:
             if m.dtype not in FERRIC_DTYPE:
                 return "%s dtype %s" % (what, str(m.dtype).replace(

@@ -59,7 +59,7 @@ class Translator:
         self.inputs = []  # placeholder nodes, in order
 
     def run(self):
-        """(E roots, [(s, t, dtype)] per result)."""
+        """(E roots, [(s, t, dtype, eager strides)] per result)."""
         outputs = None
         for node in self.gm.graph.nodes:
             if node.op == "placeholder":
@@ -80,8 +80,9 @@ class Translator:
         if isinstance(outputs, torch.fx.Node):
             outputs = (outputs,)
         values = [self.env[o] for o in outputs]
+        strides = [node_meta(o).stride for o in outputs]
         return ([v.e for v in values],
-                [(v.s, v.t, v.dtype) for v in values])
+                [(v.s, v.t, v.dtype, st) for v, st in zip(values, strides)])
 
     # Operands.
     def arg(self, a):
@@ -202,22 +203,31 @@ class Translator:
 
     def reduce(self, node, name, args, kw):
         x = self.arg(args[0])
-        if x.s != x.t:
+        # s may differ from t by leading size-1 dims only (a view that added
+        # or dropped them); a reduction over a broadcast would need the
+        # broadcast materialized.
+        off = len(x.s) - len(x.t)
+        if x.s[max(off, 0):] != x.t[max(-off, 0):] or \
+                any(d != 1 for d in x.s[:max(off, 0)] + x.t[:max(-off, 0)]):
             raise Untranslatable("reduction of a broadcast value")
         dims, keep = reduce_dims(node, len(x.t))
+        dims = {d + off for d in dims if d + off >= 0}
         e_in = x.e
         want = kw.get("dtype")
         if want is not None and want != x.dtype:
             e_in = e_in.cast(FERRIC_DTYPE[want])
         t, dtype = self.out_meta(node)
         method = getattr(e_in, REDUCE[name])
-        if not dims:
+        if not dims:  # only size-1 dims: nothing to reduce
             return Value(e_in, x.s, t, dtype)
         e = method(tuple(sorted(dims)), keepdim=keep)
+        kept = tuple(1 if k in dims else n for k, n in enumerate(x.s))
+        s = kept if keep else tuple(n for k, n in enumerate(x.s)
+                                    if k not in dims)
         alt = None
         if not keep:
-            alt = method(tuple(sorted(dims)), keepdim=True)
-        return Value(e, t, t, dtype, keepdim_alt=alt)
+            alt = (method(tuple(sorted(dims)), keepdim=True), kept)
+        return Value(e, s, t, dtype, keepdim_alt=alt)
 
     def matmul(self, node, name, args, kw):
         ops = [self.arg(a) for a in (args[1:3] if name == "addmm"
@@ -241,10 +251,8 @@ class Translator:
         t, dtype = self.out_meta(node)
         if broadcasts_to(x.s, t):
             return Value(x.e, x.s, t, dtype)
-        if x.keepdim_alt is not None and broadcasts_to(
-                _keepdim_shape(node.args[0]), t):
-            return Value(x.keepdim_alt, _keepdim_shape(node.args[0]), t,
-                         dtype)
+        if x.keepdim_alt is not None and broadcasts_to(x.keepdim_alt[1], t):
+            return Value(x.keepdim_alt[0], x.keepdim_alt[1], t, dtype)
         raise Untranslatable("reshape %s -> %s" % (x.s, t))
 
 
@@ -268,9 +276,3 @@ def _pow_scalar(x, p):
     if p == -1.0:
         return 1.0 / x
     return x.pow(p)
-
-
-def _keepdim_shape(reduce_node):
-    src = node_meta(reduce_node.args[0])
-    dims, _ = reduce_dims(reduce_node, len(src.shape))
-    return tuple(1 if k in dims else d for k, d in enumerate(src.shape))
