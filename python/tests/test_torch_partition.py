@@ -1,7 +1,7 @@
 """Partitioning: mixed graphs, symbolic_trace with call_module, make_fx
 graphs, explain()."""
 
-import torch.fx
+import pytest
 
 from torch_helpers import (assert_close, compile_fn, ferric_ran, ft, make_fx,
                            torch)
@@ -125,3 +125,34 @@ def test_explain_backward_reports_both_graphs():
     expl = ft.explain(model, x, target="cpu", backward=True)
     kinds = [g.kind for g in expl.graphs]
     assert kinds == ["forward", "backward"]
+
+
+def test_backend_callable_and_options():
+    f = lambda a: torch.relu(a) * 2.0 - 1.0  # noqa: E731
+    x = torch.randn(6, 5)
+    gm = make_fx(f)(x)
+    compiled = ft.backend(gm, [x])                # as Dynamo calls it
+    assert_close(compiled(x), f(x))
+    configured = ft.backend(target="cpu", min_ops=1)
+    assert callable(configured)
+    assert_close(configured(gm, [x])(x), f(x))
+    if not hasattr(torch, "_dynamo"):
+        with pytest.raises(RuntimeError, match="torch >= 2"):
+            ft.compile_fx(gm, [x], fallback="inductor")
+    with pytest.raises(ValueError, match="fallback"):
+        ft.compile_fx(gm, [x], fallback="tvm")
+
+
+def test_grad_needing_call_outside_aot_runs_eagerly():
+    # Ferric kernels have no autograd formula: without aot_autograd, a call
+    # that needs gradients takes the eager path and still differentiates.
+    f = lambda a: torch.tanh(a) * a + 1.0  # noqa: E731
+    x = torch.randn(4, 4, requires_grad=True)
+    compiled = compile_fn(f, x.detach())
+    y = compiled(x)
+    y.sum().backward()
+    g = x.grad.clone()
+    x.grad = None
+    f(x).sum().backward()
+    assert_close(g, x.grad)
+    assert compiled.report.partitions[0].eager_calls == 1

@@ -1,13 +1,14 @@
 """Partitioning an ATen graph into Ferric kernels and eager (or inductor)
 code, and the module that runs one Ferric partition."""
 
+import numpy as np
 import torch
 from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 
 from ..api import Function
 from ..tensor import Tensor as FerricTensor
-from ..tensor import asarray
-from ._meta import node_meta
+from ..tensor import _from_host_array as host_tensor
+from ._meta import FERRIC_DTYPE, node_meta
 from ._report import GraphReport, PartitionReport
 from ._support import NO_LAUNCH, FerricSupport, op_name
 from ._translate import Translator, Untranslatable
@@ -24,11 +25,24 @@ def _to_torch(x):
 
 
 def _from_torch(x):
-    if x.dtype == torch.bool and x.device.type == "cpu":
-        # torch 1.13 exports no bool through DLPack; numpy shares the
-        # buffer on the host.
-        return asarray(x.numpy())
-    return x
+    """A contiguous torch tensor as a ferric Tensor over the same memory,
+    without DLPack's per-call capsule work where that is safe: a 16-byte
+    aligned CUDA buffer is wrapped as it is (the torch tensor owns it, and
+    the call is queued on torch's current stream, behind its producer),
+    host memory through numpy (bf16 as its bits)."""
+    dtype = FERRIC_DTYPE[x.dtype]
+    if x.device.type == "cuda":
+        ptr = x.data_ptr()
+        if ptr % 16 == 0:
+            return FerricTensor._make(x, ptr, x.shape, dtype, "cuda")
+        return x  # DLPack; ferric copies an unaligned buffer
+    if x.device.type != "cpu":
+        return x
+    if dtype == "bf16":
+        arr = x.view(torch.int16).numpy().view(np.uint16)
+    else:
+        arr = x.numpy()
+    return host_tensor(arr, dtype, "cpu", None)
 
 
 class FerricPartition(torch.nn.Module):
@@ -43,8 +57,15 @@ class FerricPartition(torch.nn.Module):
         self.report = report
         self.function = None
         self.results = None
+        graph_out = [n for n in gm.graph.nodes if n.op == "output"][0]
+        self.single = isinstance(graph_out.args[0], torch.fx.Node)
         try:
-            roots, self.results = Translator(gm).run()
+            roots, results = Translator(gm).run()
+            # Eager's strides only where they are not row-major (where the
+            # result must be laid out so, see _fix).
+            self.results = [
+                (s, t, dt, None if st is None or _row_major(t, st) else st)
+                for s, t, dt, st in results]
             self.function = Function(
                 roots, target=target, num_inputs=len(
                     [n for n in gm.graph.nodes if n.op == "placeholder"]),
@@ -65,27 +86,38 @@ class FerricPartition(torch.nn.Module):
             # (aot_module, torch.compile) runs this partition eagerly.
             self.report.eager_calls += 1
             return self.eager(*args)
-        # .contiguous() at the partition boundary only (a no-op for
-        # contiguous tensors): ferric reads dense row-major buffers.
-        inputs = [_from_torch(a.detach().contiguous()) for a in args]
         try:
-            if self.target == "cuda":
-                out = self.function(*inputs,
-                                    stream=torch.cuda.current_stream())
-            else:
-                out = self.function(*inputs)
-        except Exception as e:  # noqa: BLE001 - compile or run failure
+            return self._run(args)
+        except Exception as e:  # noqa: BLE001 - compile, run or handoff
             self.report.fall_back("%s: %s" % (type(e).__name__, e))
             self.function = None
             return self.eager(*args)
+
+    def _run(self, args):
+        # .contiguous() at the partition boundary only (a no-op for
+        # contiguous tensors): ferric reads dense row-major buffers.
+        inputs = [_from_torch(a.detach().contiguous()) for a in args]
+        if self.target == "cuda":
+            out = self.function(
+                *inputs, stream=torch.cuda.current_stream().cuda_stream)
+        else:
+            out = self.function(*inputs)
         if self.report.kernels is None:
             self.report.record(self.function)
-        outs = out if isinstance(out, tuple) else (out,)
-        outs = [_fix(_to_torch(o), *r) for o, r in zip(outs, self.results)]
-        graph_out = [n for n in self.eager.graph.nodes if n.op == "output"][0]
-        if isinstance(graph_out.args[0], torch.fx.Node):
-            return outs[0]
-        return tuple(outs)
+        # (A Function of a list of roots returns a tuple.)
+        if self.single:
+            return _fix(_to_torch(out[0]), *self.results[0])
+        return tuple(_fix(_to_torch(o), *r)
+                     for o, r in zip(out, self.results))
+
+
+def _row_major(shape, stride):
+    expected = 1
+    for n, st in zip(reversed(shape), reversed(stride)):
+        if n != 1 and st != expected:
+            return False
+        expected *= n
+    return True
 
 
 def _same_strides(x, shape, stride):
@@ -110,6 +142,8 @@ def _fix(x, s, t, dtype, stride):
         while len(s) > len(t) and s[0] == 1:
             s = s[1:]
         x = x.reshape(s).expand(t)
+    if stride is None:  # row-major in eager
+        return x.contiguous()
     if _same_strides(x, t, stride):
         return x
     out = torch.empty_strided(t, stride, dtype=dtype, device=x.device)
