@@ -52,6 +52,15 @@ def test_training_steps_match_eager(optim):
         torch.testing.assert_close(lf, le, rtol=1e-5, atol=1e-6)
     for pe, pf in zip(eager.parameters(), ours.parameters()):
         torch.testing.assert_close(pf, pe, rtol=1e-4, atol=1e-5)
+    # Both graphs went through ferric partitions, every call.
+    kinds = [g.kind for g in compiled.ferric_graphs]
+    assert kinds == ["forward", "backward"]
+    for g in compiled.ferric_graphs:
+        parts = g.report.partitions
+        assert parts
+        for p in parts:
+            assert p.fallback is None and p.eager_calls == 0, p
+            assert p.kernels is not None
 
 
 def test_backward_graph_is_partitioned():

@@ -9,6 +9,7 @@ import torch
 from ._lower import decompositions, is_aten_graph, is_fake, to_aten
 from ._meta import propagate
 from ._partition import partition
+from ._report import GraphReport
 
 
 def _signature(args):
@@ -49,7 +50,11 @@ class CompiledGraph:
             # buffers: partitioning rewrites it.
             gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
         if not propagate(gm, args):
-            return self.gm, None
+            report = GraphReport(self.kind)
+            report.fell_back.append(("<graph>", "-", "shapes could not be "
+                                     "propagated: the graph runs eagerly"))
+            self.reports.append(report)
+            return self.gm, report
         target = self.target or _infer_target(args)
         report = partition(gm, target, min_ops=self.min_ops,
                            fallback=self.fallback)
@@ -61,7 +66,15 @@ class CompiledGraph:
         key = _signature(args)
         entry = self.by_signature.get(key)
         if entry is None:
-            entry = self._build(args)
+            try:
+                entry = self._build(args)
+            except Exception as e:  # noqa: BLE001 - never break the model
+                report = GraphReport(self.kind)
+                report.fell_back.append(("<graph>", "-", "%s: %s" % (
+                    type(e).__name__, str(e).splitlines()[0] if str(e)
+                    else "")))
+                self.reports.append(report)
+                entry = (self.gm, report)
             self.by_signature[key] = entry
         return entry
 

@@ -82,7 +82,9 @@ class GraphReport:
         if self.fell_back:
             out.append("  fell back:")
             for name, op, why in self.fell_back:
-                out.append("    %s (aten.%s): %s" % (name, op, why))
+                out.append("    %s (%s): %s" % (
+                    name, op if op in ("-", None) or "." in str(op)
+                    else "aten." + str(op), why))
         return out
 
     def __str__(self):

@@ -22,7 +22,8 @@ UNARY = {
     "neg": "neg", "abs": "abs", "exp": "exp", "log": "log", "sqrt": "sqrt",
     "rsqrt": "rsqrt", "tanh": "tanh", "relu": "relu", "sigmoid": "sigmoid",
     "silu": "silu", "gelu": "gelu",
-    # Issue 37 (pending until E has them).
+    # Issue 37 (pending until E has them). torch.round rounds half to
+    # even: E.round must too (else map "round" to the method that does).
     "sin": "sin", "cos": "cos", "erf": "erf", "log1p": "log1p",
     "expm1": "expm1", "floor": "floor", "ceil": "ceil", "round": "round",
     "sign": "sign",

@@ -21,18 +21,24 @@ def aot_function(fn, target=None, fallback="eager", min_ops=2):
     """`fn` (a function of tensors) with its forward and backward graphs
     compiled through Ferric; call it as `fn`, and ``.backward()`` its
     results as usual."""
-    fw, bw = _aot_compilers(target, fallback, min_ops)
-    return _aot()[0](fn, fw_compiler=fw, bw_compiler=bw,
-                     decompositions=decompositions())
+    graphs = []
+    fw, bw = _aot_compilers(target, fallback, min_ops, sink=graphs)
+    out = _aot()[0](fn, fw_compiler=fw, bw_compiler=bw,
+                    decompositions=decompositions())
+    out.ferric_graphs = graphs  # the CompiledGraphs, once traced
+    return out
 
 
 def aot_module(module, target=None, fallback="eager", min_ops=2):
     """`module` (an nn.Module) with forward and backward compiled through
     Ferric; its parameters stay the module's own (an optimizer updating
     them is seen by the next call)."""
-    fw, bw = _aot_compilers(target, fallback, min_ops)
-    return _aot()[1](module, fw_compiler=fw, bw_compiler=bw,
-                     decompositions=decompositions())
+    graphs = []
+    fw, bw = _aot_compilers(target, fallback, min_ops, sink=graphs)
+    out = _aot()[1](module, fw_compiler=fw, bw_compiler=bw,
+                    decompositions=decompositions())
+    out.ferric_graphs = graphs  # the CompiledGraphs, once traced
+    return out
 
 
 def compile_step(fn, example_inputs, target=None, min_ops=2):

@@ -160,8 +160,8 @@ class Translator:
             lo, hi = None, lo
         lo = None if lo is None else self.arg(lo)
         hi = None if hi is None else self.arg(hi)
-        if has_method("clamp") and not any(isinstance(v, Value)
-                                           for v in (lo, hi)):
+        if has_method("clamp") and isinstance(lo, float) and \
+                isinstance(hi, float):
             e = x.e.clamp(lo, hi)
         else:
             # NaN-propagating max/min: clamp(NaN) stays NaN, as in torch.
