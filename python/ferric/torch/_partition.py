@@ -163,7 +163,10 @@ def _fill_input_meta(sub, call):
 
 
 def _eager_launches(nodes):
-    return sum(1 for n in nodes if op_name(n.target) not in NO_LAUNCH)
+    """Kernels eager launches for `nodes` (one per op that is not a view;
+    getitem and other Python calls launch none)."""
+    names = (op_name(n.target) for n in nodes)
+    return sum(1 for name in names if name and name not in NO_LAUNCH)
 
 
 def partition(gm, target, min_ops=2, fallback=None):
@@ -180,7 +183,8 @@ def partition(gm, target, min_ops=2, fallback=None):
         why = support.reason(node)
         if why is not None:
             report.fell_back.append((node.name, op_name(node.target) or
-                                     str(node.target), why))
+                                     getattr(node.target, "__name__",
+                                             str(node.target)), why))
     partitioner = CapabilityBasedPartitioner(
         gm, support, allows_single_node_partition=True)
     proposed = partitioner.propose_partitions()

@@ -82,9 +82,7 @@ class GraphReport:
         if self.fell_back:
             out.append("  fell back:")
             for name, op, why in self.fell_back:
-                out.append("    %s (%s): %s" % (
-                    name, op if op in ("-", None) or "." in str(op)
-                    else "aten." + str(op), why))
+                out.append("    %s (%s): %s" % (name, op, why))
         return out
 
     def __str__(self):

@@ -42,9 +42,12 @@ REDUCE = {"sum": "sum", "mean": "mean", "amax": "amax", "amin": "amin"}
 MATMUL = ("mm", "bmm", "addmm", "matmul")
 # Shape ops that only change how a value is broadcast (see _translate).
 VIEW = ("expand", "unsqueeze", "view", "reshape", "_unsafe_view", "squeeze")
-# No kernel in eager either: not counted as a launch.
+# Views: no kernel in eager, not counted as launches.
 NO_LAUNCH = ("expand", "unsqueeze", "view", "reshape", "_unsafe_view",
-             "squeeze", "alias", "detach")
+             "squeeze", "alias", "detach", "t", "transpose", "permute",
+             "slice", "select", "_reshape_alias", "as_strided", "split",
+             "split_with_sizes", "unbind", "view_as", "narrow", "diagonal",
+             "unfold", "sym_size", "prims.broadcast_in_dim")
 
 
 def op_name(target):
