@@ -86,6 +86,11 @@ def to_aten(gm, example_inputs):
     """`gm` traced again by make_fx into decomposed ATen ops (runs it once
     on `example_inputs`, which must be real tensors)."""
     from torch.fx.experimental.proxy_tensor import make_fx
-    with torch.no_grad():
+    devices = sorted({a.device.index or 0 for a in example_inputs
+                      if isinstance(a, torch.Tensor) and
+                      a.device.type == "cuda"})
+    # (make_fx runs the graph: the random number generators are left as
+    # they were.)
+    with torch.no_grad(), torch.random.fork_rng(devices=devices):
         return make_fx(gm, decomposition_table=decompositions())(
             *example_inputs)

@@ -87,13 +87,38 @@ def has_meta(gm):
                if n.op in ("call_function", "placeholder"))
 
 
+def metas_match(gm, args):
+    """Whether every node of `gm` has metadata and its placeholders' agree
+    with `args` (shape, dtype, strides): then the graph need not run to
+    learn its shapes."""
+    if not has_meta(gm):
+        return False
+    holders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    if len(holders) != len(args):
+        return False
+    for node, a in zip(holders, args):
+        if not isinstance(a, torch.Tensor):
+            continue
+        m = node_meta(node)
+        if not isinstance(m, Meta) or m.shape != tuple(a.shape) or \
+                m.dtype != a.dtype or (m.stride is not None and
+                                       m.stride != tuple(a.stride())):
+            return False
+    return True
+
+
 def propagate(gm, example_inputs):
     """Fills ``meta["tensor_meta"]`` by running `gm` on `example_inputs`
-    (real tensors). Returns False where that cannot run (fake inputs,
-    symbolic sizes), so callers fall back to eager."""
+    (real tensors), leaving the random number generators as they were (a
+    dropout in the graph draws again when it really runs). Returns False
+    where that cannot run (fake inputs, symbolic sizes), so callers fall
+    back to eager."""
     from torch.fx.passes.shape_prop import ShapeProp
+    devices = [a.device for a in example_inputs
+               if isinstance(a, torch.Tensor) and a.device.type == "cuda"]
     try:
-        with torch.no_grad():
+        with torch.no_grad(), torch.random.fork_rng(
+                devices=sorted({d.index or 0 for d in devices})):
             ShapeProp(gm).propagate(*example_inputs)
         return True
     except Exception:  # noqa: BLE001 - any failure means "no metadata"
