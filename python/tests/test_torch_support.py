@@ -22,8 +22,8 @@ def _node(fn, *inputs, op):
     gm = make_fx(fn)(*inputs)
     from ferric.torch._meta import propagate
     assert propagate(gm, inputs)
-    return next(n for n in gm.graph.nodes
-                if n.op == "call_function" and _support.op_name(n.target) == op)
+    return next(n for n in gm.graph.nodes if n.op == "call_function"
+                and _support.op_name(n.target) == op)
 
 
 @pytest.mark.parametrize("fn,inputs,op,why", [
