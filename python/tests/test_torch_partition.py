@@ -156,3 +156,26 @@ def test_grad_needing_call_outside_aot_runs_eagerly():
     f(x).sum().backward()
     assert_close(g, x.grad)
     assert compiled.report.partitions[0].eager_calls == 1
+
+
+def test_inductor_fallback_plumbing():
+    # The rest of the graph is grouped into InductorPartition modules (with
+    # torch < 2 their compile fails and they run eagerly, saying why).
+    from ferric.torch._inductor import InductorPartition
+    from ferric.torch._meta import propagate
+    from ferric.torch._partition import FerricPartition, partition
+
+    def f(a):
+        h = torch.exp(a) * 2.0 + 1.0
+        c = torch.cumsum(h, -1).flip(-1)
+        return torch.tanh(c) * a - 0.5, h.sum()
+    x = torch.randn(4, 16)
+    gm = make_fx(f)(x)
+    assert propagate(gm, [x])
+    report = partition(gm, "cpu", fallback="inductor")
+    kinds = {type(m) for _, m in gm.named_children()}
+    assert kinds == {FerricPartition, InductorPartition}
+    for got, want in zip(gm(x), f(x)):
+        assert_close(got, want)
+    if not hasattr(torch, "compile"):
+        assert any(name == "inductor" for name, _, _ in report.fell_back)

@@ -5,10 +5,13 @@ import torch
 from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 from torch.fx.passes.operator_support import OperatorSupportBase
 
+from ._support import op_name
+
 
 class _Rest(OperatorSupportBase):
+    # The ATen ops left (not getitem on a ferric partition's tuple).
     def is_node_supported(self, submodules, node):
-        return node.op == "call_function"
+        return node.op == "call_function" and op_name(node.target) is not None
 
 
 class InductorPartition(torch.nn.Module):
