@@ -179,9 +179,10 @@ def compiled(model, how):
         return model
     if how == "inductor":
         return torch.compile(model, backend="inductor")
+    options = {"matmul": False} if how == "ferric-nomm" else {}
     if hasattr(torch, "compile") and hasattr(torch, "_dynamo"):
-        return torch.compile(model, backend="ferric")
-    return ft.aot_module(model)  # torch 1.13 smoke runs
+        return torch.compile(model, backend=ft.backend(**options))
+    return ft.aot_module(model, **options)  # torch 1.13 smoke runs
 
 
 def run_case(args, kind, tokens, train, device, dtype):
@@ -227,7 +228,7 @@ def run_case(args, kind, tokens, train, device, dtype):
 
 def markdown(rows, meta):
     cols = [("block", "block"), ("tokens", "tokens"), ("mode", "mode")]
-    for how in ("eager", "inductor", "ferric"):
+    for how in ("eager", "inductor", "ferric", "ferric-nomm"):
         cols += [(how + "_us", how + " us"), (how + "_kernels",
                                              how + " kernels")]
     cols += [("ferric_vs_eager", "ferric/eager speedup"),
@@ -263,7 +264,9 @@ def main():
     p.add_argument("--blocks", default="llama,gpt2")
     p.add_argument("--tokens", default="1,16,4096")
     p.add_argument("--modes", default="fwd,train")
-    p.add_argument("--backends", default="eager,inductor,ferric")
+    p.add_argument("--backends", default="eager,inductor,ferric",
+                   help="of eager, inductor, ferric, ferric-nomm (ferric "
+                   "with every matmul left to torch)")
     p.add_argument("--hidden", type=int, default=2048)
     p.add_argument("--heads", type=int, default=16)
     p.add_argument("--mlp", type=int, default=5632)

@@ -179,3 +179,16 @@ def test_inductor_fallback_plumbing():
         assert_close(got, want)
     if not hasattr(torch, "compile"):
         assert any(name == "inductor" for name, _, _ in report.fell_back)
+
+
+def test_matmul_false_leaves_matmuls_to_torch():
+    f = lambda a, b: torch.relu(a @ b) * 2.0  # noqa: E731
+    a, b = torch.randn(4, 8), torch.randn(8, 3)
+    gm = make_fx(f)(a, b)
+    on = ft.compile_fx(gm, [a, b], target="cpu")
+    off = ft.compile_fx(gm, [a, b], target="cpu", matmul=False)
+    assert_close(on(a, b), f(a, b))
+    assert_close(off(a, b), f(a, b))
+    assert ["mm", "relu", "mul"] == ferric_ran(on)[0].ops
+    assert ["relu", "mul"] == ferric_ran(off)[0].ops
+    assert any("matmul=False" in why for _, _, why in off.report.fell_back)

@@ -32,11 +32,12 @@ class CompiledGraph:
     one executable per signature."""
 
     def __init__(self, gm, target=None, fallback="eager", min_ops=2,
-                 kind="graph"):
+                 matmul=True, kind="graph"):
         self.gm = gm
         self.target = target
         self.fallback = fallback
         self.min_ops = min_ops
+        self.matmul = matmul
         self.kind = kind
         self.by_signature = {}
         self.reports = []
@@ -57,7 +58,7 @@ class CompiledGraph:
             return self.gm, report
         target = self.target or _infer_target(args)
         report = partition(gm, target, min_ops=self.min_ops,
-                           fallback=self.fallback)
+                           fallback=self.fallback, matmul=self.matmul)
         report.kind = self.kind
         self.reports.append(report)
         return gm, report
@@ -89,7 +90,7 @@ class CompiledGraph:
 
 
 def compile_fx(gm, example_inputs, target=None, fallback="eager", min_ops=2,
-               kind="graph"):
+               matmul=True, kind="graph"):
     """Compiles the FX GraphModule `gm` (from Dynamo, symbolic_trace with
     call_module nodes, make_fx or aot_autograd) for `target` ("cuda" or
     "cpu"; by default the inputs' device). Returns a callable.
@@ -99,7 +100,8 @@ def compile_fx(gm, example_inputs, target=None, fallback="eager", min_ops=2,
     and :class:`FerricSupport`, and each partition of at least `min_ops`
     launching ops becomes one ferric function; the rest runs eagerly (or
     under inductor with ``fallback="inductor"``, torch >= 2). Nothing
-    Ferric cannot take is an error: it runs as eager would."""
+    Ferric cannot take is an error: it runs as eager would. `matmul=False`
+    leaves every matmul to torch (ferric then fuses around them only)."""
     if fallback not in ("eager", "inductor"):
         raise ValueError("fallback= is 'eager' or 'inductor', not %r"
                          % (fallback,))
@@ -107,7 +109,7 @@ def compile_fx(gm, example_inputs, target=None, fallback="eager", min_ops=2,
         raise RuntimeError("fallback='inductor' needs torch >= 2 (this is "
                            "torch %s)" % torch.__version__)
     compiled = CompiledGraph(gm, target=target, fallback=fallback,
-                             min_ops=min_ops, kind=kind)
+                             min_ops=min_ops, matmul=matmul, kind=kind)
     if example_inputs and not any(is_fake(x) for x in example_inputs):
         compiled.prepare(*example_inputs)
     return compiled
@@ -123,13 +125,13 @@ def _boxed(fn):
     return call
 
 
-def _aot_compilers(target, fallback, min_ops, sink=None):
-    """Forward and backward compilers for aot_autograd; each CompiledGraph
-    also goes to `sink` (a list) if given."""
+def _aot_compilers(sink=None, **options):
+    """Forward and backward compilers for aot_autograd (`options`: those of
+    :func:`compile_fx`); each CompiledGraph also goes to `sink` (a list) if
+    given."""
     def make(kind):
         def compiler(gm, example_inputs):
-            c = compile_fx(gm, example_inputs, target, fallback, min_ops,
-                           kind=kind)
+            c = compile_fx(gm, example_inputs, kind=kind, **options)
             if sink is not None:
                 sink.append(c)
             return _boxed(c)
@@ -137,19 +139,18 @@ def _aot_compilers(target, fallback, min_ops, sink=None):
     return make("forward"), make("backward")
 
 
-def backend(gm=None, example_inputs=None, *, target=None, fallback="eager",
-            min_ops=2):
+def backend(gm=None, example_inputs=None, **options):
     """The torch.compile backend: ``torch.compile(model, backend="ferric")``
     or ``backend=ferric.torch.backend(fallback="inductor")``. Without a
-    graph it returns a backend with those options."""
+    graph it returns a backend with those `options` (target, fallback,
+    min_ops, matmul: see :func:`compile_fx`)."""
     if gm is None:
-        return functools.partial(backend, target=target, fallback=fallback,
-                                 min_ops=min_ops)
-    fw, bw = _aot_compilers(target, fallback, min_ops)
+        return functools.partial(backend, **options)
+    fw, bw = _aot_compilers(**options)
     try:
         from torch._dynamo.backends.common import aot_autograd
     except ImportError:  # torch < 2: no Dynamo, compile the graph as is
-        return compile_fx(gm, example_inputs, target, fallback, min_ops)
+        return compile_fx(gm, example_inputs, **options)
     return aot_autograd(fw_compiler=fw, bw_compiler=bw,
                         decompositions=decompositions())(gm, example_inputs)
 

@@ -8,16 +8,17 @@ from ._report import Explanation
 from ._training import _aot
 
 
-def explain(model, *inputs, target=None, backward=False, min_ops=2):
+def explain(model, *inputs, backward=False, **options):
     """Compiles `model` (an nn.Module or a function of tensors) for
     `inputs`, runs it once, and returns an :class:`Explanation`: per graph,
     the ops that fell back and why, the partitions, ferric kernels per
     partition and the launches saved against eager. `backward=True` traces
     forward and backward through aot_autograd (the sum of the outputs is
-    the loss) and reports both graphs."""
+    the loss) and reports both graphs. `options`: those of
+    :func:`compile_fx` (target, min_ops, matmul)."""
     if backward:
         compiled = []
-        fw, bw = _aot_compilers(target, "eager", min_ops, sink=compiled)
+        fw, bw = _aot_compilers(sink=compiled, **options)
         aot_function, aot_mod = _aot()
         wrap = aot_mod if isinstance(model, torch.nn.Module) else \
             aot_function
@@ -37,8 +38,7 @@ def explain(model, *inputs, target=None, backward=False, min_ops=2):
         with torch.no_grad():
             gm = make_fx(model, decomposition_table=decompositions())(
                 *inputs)
-    compiled = compile_fx(gm, list(inputs), target=target, min_ops=min_ops,
-                          kind="forward")
+    compiled = compile_fx(gm, list(inputs), kind="forward", **options)
     with torch.no_grad():
         compiled(*inputs)
     return Explanation(list(compiled.reports))

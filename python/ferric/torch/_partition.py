@@ -169,11 +169,11 @@ def _eager_launches(nodes):
     return sum(1 for name in names if name and name not in NO_LAUNCH)
 
 
-def partition(gm, target, min_ops=2, fallback=None):
+def partition(gm, target, min_ops=2, fallback=None, matmul=True):
     """Replaces the Ferric-computable parts of `gm` (an ATen graph with
     metadata) by :class:`FerricPartition` modules, in place. Returns the
     :class:`GraphReport`."""
-    support = FerricSupport()
+    support = FerricSupport(matmul=matmul)
     report = GraphReport()
     report.eager_ops = _eager_launches(
         [n for n in gm.graph.nodes if n.op == "call_function"])

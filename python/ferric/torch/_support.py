@@ -136,7 +136,12 @@ def _tensor_args(node):
 
 class FerricSupport(OperatorSupportBase):
     """The partitioner's question, "can Ferric compute this node?", and
-    :meth:`reason` saying why not."""
+    :meth:`reason` saying why not. `matmul=False` leaves matmuls to
+    torch."""
+
+    def __init__(self, matmul=True):
+        super().__init__()
+        self.matmul = matmul
 
     def is_node_supported(self, submodules, node):
         return node.op == "call_function" and self.reason(node) is None
@@ -176,6 +181,8 @@ class FerricSupport(OperatorSupportBase):
                 return "reduction to a non-float dtype"
             return None
         if name in MATMUL:
+            if not self.matmul:
+                return "matmul left to torch (matmul=False)"
             return self._matmul_reason(name, node)
         if name in VIEW:
             return self._view_reason(node)

@@ -17,31 +17,31 @@ def _aot():
     return aot_function, aot_module
 
 
-def aot_function(fn, target=None, fallback="eager", min_ops=2):
+def aot_function(fn, **options):
     """`fn` (a function of tensors) with its forward and backward graphs
     compiled through Ferric; call it as `fn`, and ``.backward()`` its
     results as usual."""
     graphs = []
-    fw, bw = _aot_compilers(target, fallback, min_ops, sink=graphs)
+    fw, bw = _aot_compilers(sink=graphs, **options)
     out = _aot()[0](fn, fw_compiler=fw, bw_compiler=bw,
                     decompositions=decompositions())
     out.ferric_graphs = graphs  # the CompiledGraphs, once traced
     return out
 
 
-def aot_module(module, target=None, fallback="eager", min_ops=2):
+def aot_module(module, **options):
     """`module` (an nn.Module) with forward and backward compiled through
     Ferric; its parameters stay the module's own (an optimizer updating
     them is seen by the next call)."""
     graphs = []
-    fw, bw = _aot_compilers(target, fallback, min_ops, sink=graphs)
+    fw, bw = _aot_compilers(sink=graphs, **options)
     out = _aot()[1](module, fw_compiler=fw, bw_compiler=bw,
                     decompositions=decompositions())
     out.ferric_graphs = graphs  # the CompiledGraphs, once traced
     return out
 
 
-def compile_step(fn, example_inputs, target=None, min_ops=2):
+def compile_step(fn, example_inputs, **options):
     """A pure function of tensors (an optimizer update, say) traced by
     make_fx and compiled through Ferric; returns a callable."""
     from ._backend import compile_fx
@@ -49,5 +49,4 @@ def compile_step(fn, example_inputs, target=None, min_ops=2):
     with torch.no_grad():
         gm = make_fx(fn, decomposition_table=decompositions())(
             *example_inputs)
-    return compile_fx(gm, example_inputs, target=target, min_ops=min_ops,
-                      kind="step")
+    return compile_fx(gm, example_inputs, kind="step", **options)
