@@ -50,6 +50,7 @@ def _ops():
         ("sum_all", lambda a: a.sum(), (x,)),
         ("mean_keep", lambda a: a.mean(-1, keepdim=True) * a, (x,)),
         ("amax", lambda a: a - a.amax(-1, keepdim=True), (x,)),
+        ("sum_dtype", lambda a: a.sum(-1, dtype=torch.float64), (x,)),
         ("amin", lambda a: a.amin(0), (x,)),
         ("mean_unsq", lambda a: a - a.mean(-1).unsqueeze(-1), (x,)),
         ("softmax", lambda a: torch.softmax(a, -1), (x,)),

@@ -280,7 +280,9 @@ class FerricSupport(OperatorSupportBase):
                 return "bool %s of aten.%s (ferric has no mask arithmetic)" \
                     % (next(w for w in bools if w not in ok), name)
         floats = {m.dtype for w, m in metas if m.dtype in FLOAT_DTYPES}
-        if name not in CAST and len(floats) > 1:
+        converts = name in CAST or (name in REDUCE and
+                                    node.kwargs.get("dtype") is not None)
+        if not converts and len(floats) > 1:
             return "mixed dtypes (%s)" % ", ".join(
                 sorted(str(d).replace("torch.", "") for d in floats))
         for a in list(node.args) + list(node.kwargs.values()):
