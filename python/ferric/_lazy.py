@@ -107,7 +107,7 @@ class FusionStats(collections.namedtuple("FusionStats", _FIELDS)):
 
 # Streams not flushed yet, all threads (id -> stream): their recorded ops
 # count in fusion_stats() before the flush adds them to _counts.
-_open = weakref.WeakValueDictionary()
+_open = {}
 
 
 def fusion_stats():
@@ -176,7 +176,8 @@ class _Program:
     """A flushed program: its executable and how to run it, and what one
     run counts in the FusionStats."""
 
-    __slots__ = ("exe", "plan", "fast", "ops", "saved_bytes", "launches")
+    __slots__ = ("exe", "plan", "fast", "ops", "saved_bytes", "launches",
+                 "saved_launches")
 
     def run(self, inputs):
         if self.fast is not None:
@@ -273,13 +274,12 @@ class _Stream:
             return
         cfg = _config()
         key = (self.node, tuple(positions))
-        with _cache_lock:
-            prog = _graphs.get(key)
-            if prog is not None:
-                _graphs.move_to_end(key)
+        prog = _graphs.get(key)  # (get and move_to_end are atomic)
         hit = prog is not None
         try:
-            if prog is None:
+            if hit:
+                _graphs.move_to_end(key)
+            else:
                 prog = self._compile(positions, cfg)
                 with _cache_lock:
                     _graphs[key] = prog
@@ -296,13 +296,16 @@ class _Stream:
             raise err from e
         for t, r in zip(live, results):
             t.__dict__ = r.__dict__  # (r is new and dropped here)
-        _count(flushes=1, kernels_launched=prog.launches,
-               fused_executions=int(prog.ops >= cfg.min_fusion_ops),
-               launches_saved=(0 if self.device == "cpu" else
-                               max(prog.ops - prog.launches, 0)),
-               intermediate_bytes_saved=prog.saved_bytes,
-               ops_recorded=recorded, cache_hits=int(hit),
-               cache_misses=int(not hit))
+        with _counts_lock:
+            c = _counts
+            c["flushes"] += 1
+            c["ops_recorded"] += recorded
+            c["kernels_launched"] += prog.launches
+            c["launches_saved"] += prog.saved_launches
+            c["intermediate_bytes_saved"] += prog.saved_bytes
+            if prog.ops >= cfg.min_fusion_ops:
+                c["fused_executions"] += 1
+            c["cache_hits" if hit else "cache_misses"] += 1
 
     def _compile(self, positions, cfg):
         """The program computing the recorded ops at `positions`: the
@@ -352,6 +355,9 @@ class _Stream:
         prog.saved_bytes = sum(_nbytes(path[j]) for j in used
                                if j not in root_set)
         prog.launches = prog.exe.launches_per_call
+        # Against one kernel per op; the CPU target launches none.
+        prog.saved_launches = 0 if self.device == "cpu" else \
+            max(prog.ops - prog.launches, 0)
         return prog
 
 
@@ -426,7 +432,89 @@ def _operand_keys(s, operands):
 def record(op, attrs, operands):
     """Records op `op` (attributes: a tuple of (name, value) pairs, in one
     order per op) over `operands` (Tensors and Python numbers); returns the
-    pending Tensor (already computed when not lazy)."""
+    pending Tensor (already computed when not lazy).
+
+    This is the path of every recorded op, so it is written for the common
+    case (operands pending in this thread's stream or computed, Python
+    numbers, an edge seen before) and leaves everything else, with the
+    checks and errors, to _record_new."""
+    state = _state
+    configs = state.configs
+    cfg = configs[-1] if configs else _EAGER
+    s = None
+    keys = []
+    new = None  # computed Tensors this op uses first in the stream
+    for o in operands:
+        kind = type(o)
+        if kind is Tensor:
+            if s is None:
+                s = state.streams.get(o.device)
+                if s is None:
+                    if cfg.target is not None and cfg.target != o.device:
+                        return _record_new(op, attrs, operands, cfg)
+                    s = state.streams[o.device] = _Stream(o.device)
+            j = o._node
+            if j is not None:
+                if o._stream is not s:
+                    return _record_new(op, attrs, operands, cfg)
+                keys.append(j)
+                continue
+            k = s.input_index.get(id(o))
+            if k is not None:
+                keys.append(-k - 1)
+                continue
+            if o._error is not None or o.device != s.device:
+                return _record_new(op, attrs, operands, cfg)
+            if new is None:
+                new = []
+            for i, n in enumerate(new):
+                if n is o:
+                    keys.append(-(len(s.inputs) + i) - 1)
+                    break
+            else:
+                new.append(o)
+                keys.append((o.dtype, o.shape))
+        elif kind is float or kind is int:
+            keys.append(("s", o) if o == o and o != 0 else
+                        ("s", repr(float(o))))
+        else:
+            return _record_new(op, attrs, operands, cfg)
+    if s is None or (cfg.target is not None and cfg.target != s.device):
+        return _record_new(op, attrs, operands, cfg)
+    child = s.node.children.get((op, attrs, tuple(keys)))
+    if child is None:
+        return _record_new(op, attrs, operands, cfg)
+    if new is not None:
+        for o in new:
+            s.input_index[id(o)] = len(s.inputs)
+            s.inputs.append(o)
+    return _pending(s, child, cfg)
+
+
+def _pending(s, child, cfg):
+    """The pending Tensor of the op that took stream `s` to `child`."""
+    s.node = child
+    t = _new_object(Tensor)
+    fields = child.fields.copy()
+    fields["_stream"] = s
+    t.__dict__ = fields
+    s.pending.append(_weakref(t))
+    if not cfg.enabled or len(s.pending) >= cfg.max_fusion_ops:
+        s.flush()
+    return t
+
+
+Tensor = _t.Tensor
+_new_object = object.__new__
+_weakref = weakref.ref
+
+
+def _record_new(op, attrs, operands, cfg):
+    """record() for everything but the common case: checks the operands
+    (errors, devices, threads, the lazy target), gives new inputs their
+    slots and checks an op not seen at this point of a stream before (the
+    IR emitter raises its ShapeError/DTypeError here, at the recording
+    call)."""
     device = None
     for o in operands:
         if isinstance(o, _t.Tensor):
@@ -439,14 +527,12 @@ def record(op, attrs, operands):
     if device is None:
         raise FerricError("an operation recorded on Tensors needs a Tensor "
                           "operand")
-    state = _state
-    cfg = state.configs[-1] if state.configs else _EAGER
     if cfg.target is not None and device != cfg.target:
         raise _t.DeviceError("lazy(target=%r) got a tensor on %s"
                              % (cfg.target, device))
-    s = state.streams.get(device)
+    s = _state.streams.get(device)
     if s is None:
-        s = state.streams[device] = _Stream(device)
+        s = _state.streams[device] = _Stream(device)
     first = len(s.inputs)
     try:
         key = (op, attrs, _operand_keys(s, operands))
@@ -466,15 +552,7 @@ def record(op, attrs, operands):
             del s.input_index[id(t)]
         del s.inputs[first:]
         raise
-    s.node = child
-    t = object.__new__(_t.Tensor)
-    fields = child.fields.copy()
-    fields["_stream"] = s
-    t.__dict__ = fields
-    s.pending.append(weakref.ref(t))
-    if not cfg.enabled or len(s.pending) >= cfg.max_fusion_ops:
-        s.flush()
-    return t
+    return _pending(s, child, cfg)
 
 
 def sync():

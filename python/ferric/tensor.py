@@ -295,16 +295,30 @@ class Tensor:
     # Operations: recorded in lazy mode, run at once otherwise (see
     # ferric._lazy.record; the methods are made below the class).
     def cast(self, dtype):
-        return _record("cast", (("dtype", cast_dtype(dtype)),), (self,))
+        attrs = _CAST_ATTRS.get(dtype) if type(dtype) is str else None
+        if attrs is None:
+            attrs = (("dtype", cast_dtype(dtype)),)
+            if type(dtype) is str:
+                _CAST_ATTRS[dtype] = attrs
+        return _record("cast", attrs, (self,))
 
     def gelu(self, exact=False):
         return _record("gelu", (("exact", bool(exact)),), (self,))
 
     def _reduce(self, kind, label, dim, keepdim):
-        dims, keep, name = reduce_args(label, None, keepdim, dim, None, None)
-        return _record("reduce", (("kind", kind), ("dims", dims),
-                                  ("keepdim", keep), ("dims_arg", name)),
-                       (self,))
+        # The checked attributes of the common spellings (one int dim or
+        # None) are memoized: checking them costs more than recording.
+        key = (kind, label, dim, keepdim) if type(dim) in (int, type(None)) \
+            and type(keepdim) is bool else None
+        attrs = _REDUCE_ATTRS.get(key) if key is not None else None
+        if attrs is None:
+            dims, keep, name = reduce_args(label, None, keepdim, dim, None,
+                                           None)
+            attrs = (("kind", kind), ("dims", dims), ("keepdim", keep),
+                     ("dims_arg", name))
+            if key is not None:
+                _REDUCE_ATTRS[key] = attrs
+        return _record("reduce", attrs, (self,))
 
     def sum(self, dim=None, keepdim=False):
         return self._reduce("sum", "sum", dim, keepdim)
@@ -375,6 +389,10 @@ class Tensor:
                 "typestr": np.dtype(_STORAGE[self.dtype]).str,
                 "data": (self.data_ptr(), False), "strides": None,
                 "stream": None if s is None else (s or 1)}
+
+
+_REDUCE_ATTRS = {}
+_CAST_ATTRS = {}  # dtype name -> cast attributes (as for _REDUCE_ATTRS)
 
 
 def _operand(self, o):
