@@ -341,7 +341,7 @@ class _Stream:
         direct = all(i == k and p is None
                      for k, (i, p) in enumerate(emitted.plan))
         if direct and _Replay is not None:
-            fast = _Replay(self.device)
+            fast = _Replay(self.device, False)  # (not an exe cache hit)
             fast.exe = prog.exe
             key = tuple(x for t in self.inputs for x in (t.shape, t.dtype))
             if _t.fastcall_add(fast, key, prog.exe, False):
@@ -584,4 +584,10 @@ class lazy:
         return False
 
 
-_t._record = record  # Tensor's operator methods call it directly
+# Tensor's operator methods call _t._record: the same walk in C
+# (python/csrc/lazyrecord.c, with the fast-call extension), else record.
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_record"):
+    _capi._fastcall.lazy_init(_state, _EAGER, _record_new, _t.Tensor)
+    _t._record = _capi._fastcall.lazy_record
+else:
+    _t._record = record

@@ -9,6 +9,19 @@ import pytest
 
 import ferric
 from ferric import _capi, _lazy
+from ferric import tensor as _tensor
+
+RECORDERS = {"python": _lazy.record}
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_record"):
+    RECORDERS["c"] = _capi._fastcall.lazy_record
+
+
+@pytest.fixture(autouse=True, params=sorted(RECORDERS))
+def recorder(request, monkeypatch):
+    """Each test runs with the Python recorder and the C one
+    (python/csrc/lazyrecord.c), which must behave alike."""
+    monkeypatch.setattr(_tensor, "_record", RECORDERS[request.param])
+    return request.param
 
 
 @pytest.fixture(autouse=True)
