@@ -140,7 +140,7 @@ class _Trace:
     stream's)."""
 
     __slots__ = ("children", "parent", "key", "depth", "dtype", "shape",
-                 "fields", "__weakref__")
+                 "fields")
 
     def __init__(self, parent=None, key=None, dtype=None, shape=None,
                  device=None):
@@ -159,10 +159,12 @@ class _Trace:
 
 # Trie roots by device. A program that records ever new sequences (a scalar
 # that changes every step) would grow the trie without bound: past
-# _TRACE_LIMIT nodes it starts over (streams in flight keep their nodes).
+# _TRACE_LIMIT nodes (about 1.5 KB each) it starts over, and forgets the
+# flushed programs, which hold nodes of the old trie (their executables stay
+# in the IR-keyed cache). Streams in flight keep their nodes.
 _roots = {}
 _trace_nodes = [0]
-_TRACE_LIMIT = 1 << 16
+_TRACE_LIMIT = 1 << 13
 
 
 def _root(device):
@@ -210,6 +212,13 @@ def clear_caches():
         _graphs.clear()
         _cache.clear()
         _roots.clear()
+        _trace_nodes[0] = 0
+
+
+def _forget_traces():
+    with _cache_lock:
+        _roots.clear()
+        _graphs.clear()
         _trace_nodes[0] = 0
 
 
@@ -541,8 +550,7 @@ def _record_new(op, attrs, operands, cfg):
         if child is None:
             dtype, shape = _check(op, attrs, operands)
             if _trace_nodes[0] >= _TRACE_LIMIT:
-                _roots.clear()
-                _trace_nodes[0] = 0
+                _forget_traces()
             _trace_nodes[0] += 1
             child = node.children[key] = _Trace(node, key, dtype, shape,
                                                 device)
