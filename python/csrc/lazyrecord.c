@@ -14,7 +14,7 @@
  * an edge not seen before) goes to _lazy._record_new, which checks, raises
  * and extends the trie.
  *
- *   lazy_init(state, eager, record_new, flush_name)   once, from _lazy
+ *   lazy_init(state, eager, record_new, open_stream, Tensor)  from _lazy
  *   lazy_record(op, attrs, operands)                   the record() path
  *
  *===----------------------------------------------------------------------===*/
@@ -28,7 +28,7 @@
 /* Inputs that an op may take for the first time here (more: Python). */
 #define LAZY_MAX_OPERANDS 8
 
-static PyObject *gState, *gEager, *gRecordNew, *gTensorT;
+static PyObject *gState, *gEager, *gRecordNew, *gOpenStream, *gTensorT;
 static allocfunc gAlloc;
 static PyObject *sConfigs, *sStreams, *sNodeAttr, *sTarget, *sEnabled, *sMaxOps,
     *sInputs, *sInputIndex, *sPending, *sChildren, *sFields, *sFlush, *sScalar,
@@ -86,16 +86,24 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         goto done; /* not a Tensor as ferric.tensor makes them */
       }
       if (!s) {
+        /* This thread's stream of the device; a new one (after each
+         * flush) from _lazy._open_stream, None where Python must raise. */
         s = PyDict_GetItemWithError(streams, dev);
+        if (s)
+          Py_INCREF(s);
+        else if (!PyErr_Occurred())
+          s = PyObject_CallFunctionObjArgs(gOpenStream, dev, cfg, NULL);
+        if (s == Py_None)
+          Py_CLEAR(s);
         if (!s || !(index = PyObject_GetAttr(s, sInputIndex)) ||
             !(inputs = PyObject_GetAttr(s, sInputs))) {
           Py_DECREF(d);
+          Py_XDECREF(s);
           s = NULL;
           if (PyErr_Occurred())
             goto error;
           goto done;
         }
-        Py_INCREF(s);
         Py_INCREF(dev);
         device = dev;
         numInputs = PyList_Size(inputs);
@@ -295,16 +303,16 @@ static PyObject *lazyRecord(PyObject *self, PyObject *const *args,
 }
 
 static PyObject *lazyInit(PyObject *self, PyObject *args) {
-  PyObject *state, *eager, *recordNew, *tensor;
-  if (!PyArg_ParseTuple(args, "OOOO!:lazy_init", &state, &eager, &recordNew,
-                        &PyType_Type, &tensor))
+  PyObject *state, *eager, *recordNew, *openStream, *tensor;
+  if (!PyArg_ParseTuple(args, "OOOOO!:lazy_init", &state, &eager, &recordNew,
+                        &openStream, &PyType_Type, &tensor))
     return NULL;
   gAlloc = (allocfunc)PyType_GetSlot((PyTypeObject *)tensor, Py_tp_alloc);
   if (!gAlloc)
     return NULL;
-  PyObject **slots[] = {&gState, &gEager, &gRecordNew, &gTensorT};
-  PyObject *values[] = {state, eager, recordNew, tensor};
-  for (int i = 0; i < 4; ++i) {
+  PyObject **slots[] = {&gState, &gEager, &gRecordNew, &gOpenStream, &gTensorT};
+  PyObject *values[] = {state, eager, recordNew, openStream, tensor};
+  for (int i = 0; i < 5; ++i) {
     PyObject *old = *slots[i];
     Py_INCREF(values[i]);
     *slots[i] = values[i];
@@ -315,7 +323,7 @@ static PyObject *lazyInit(PyObject *self, PyObject *args) {
 
 PyMethodDef lazyRecordMethods[] = {
     {"lazy_init", lazyInit, METH_VARARGS,
-     "lazy_init(state, eager_config, record_new, Tensor)"},
+     "lazy_init(state, eager_config, record_new, open_stream, Tensor)"},
     {"lazy_record", (PyCFunction)(void (*)(void))lazyRecord, METH_FASTCALL,
      "lazy_record(op, attrs, operands): ferric._lazy.record in C"},
     {NULL, NULL, 0, NULL}};

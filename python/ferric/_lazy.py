@@ -457,11 +457,10 @@ def record(op, attrs, operands):
         kind = type(o)
         if kind is Tensor:
             if s is None:
-                s = state.streams.get(o.device)
+                s = state.streams.get(o.device) or _open_stream(o.device,
+                                                                cfg)
                 if s is None:
-                    if cfg.target is not None and cfg.target != o.device:
-                        return _record_new(op, attrs, operands, cfg)
-                    s = state.streams[o.device] = _Stream(o.device)
+                    return _record_new(op, attrs, operands, cfg)
             j = o._node
             if j is not None:
                 if o._stream is not s:
@@ -498,6 +497,15 @@ def record(op, attrs, operands):
             s.input_index[id(o)] = len(s.inputs)
             s.inputs.append(o)
     return _pending(s, child, cfg)
+
+
+def _open_stream(device, cfg):
+    """A new stream of this thread on `device`, or None where the config's
+    target refuses the device (_record_new raises)."""
+    if cfg.target is not None and cfg.target != device:
+        return None
+    s = _state.streams[device] = _Stream(device)
+    return s
 
 
 def _pending(s, child, cfg):
@@ -595,7 +603,8 @@ class lazy:
 # Tensor's operator methods call _t._record: the same walk in C
 # (python/csrc/lazyrecord.c, with the fast-call extension), else record.
 if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_record"):
-    _capi._fastcall.lazy_init(_state, _EAGER, _record_new, _t.Tensor)
+    _capi._fastcall.lazy_init(_state, _EAGER, _record_new, _open_stream,
+                              _t.Tensor)
     _t._record = _capi._fastcall.lazy_record
 else:
     _t._record = record
