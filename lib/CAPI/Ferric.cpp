@@ -673,6 +673,18 @@ ferric_status ferric_target_copy(const char *target, void *dst, const void *src,
                     [&](Target t) { return copyOnTarget(t, dst, src, bytes); });
 }
 
+ferric_status ferric_target_copy_host(const char *target, void *dst,
+                                      const void *src, size_t bytes,
+                                      int to_target) {
+  lastError.clear();
+  if (bytes && (!dst || !src))
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_target_copy_host: dst and src must not be NULL");
+  return targetCall(target, [&](Target t) {
+    return copyHostOnTarget(t, dst, src, bytes, to_target != 0);
+  });
+}
+
 ferric_status ferric_target_synchronize(const char *target, void *stream) {
   return targetCall(target,
                     [&](Target t) { return synchronizeTarget(t, stream); });

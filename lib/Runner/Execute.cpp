@@ -64,17 +64,26 @@ public:
       std::free(p);
   }
   void toTarget(void *dst, const void *src, size_t bytes) {
+    copy(dst, src, bytes, /*toTarget=*/true);
+  }
+  void toHost(void *dst, const void *src, size_t bytes) {
+    copy(dst, src, bytes, /*toTarget=*/false);
+  }
+  void copy(void *dst, const void *src, size_t bytes, bool toTarget) {
     if (!bytes)
       return;
     if (!lib) {
       std::memcpy(dst, src, bytes);
       return;
     }
+    // The runtime's staged copy where it has one (it records its errors
+    // as memcpy does).
+    if (lib->api->copyHost) {
+      lib->api->copyHost(dst, src, bytes, toTarget);
+      return;
+    }
     lib->api->memcpy(dst, const_cast<void *>(src), bytes, stream);
     lib->api->streamSynchronize(stream);
-  }
-  void toHost(void *dst, const void *src, size_t bytes) {
-    toTarget(dst, src, bytes);
   }
 
   RuntimeLib *lib;
@@ -468,6 +477,25 @@ llvm::Error mlir::ferric::runner::copyOnTarget(Target target, void *dst,
   (void)(*lib)->takeError();
   (*lib)->api->memcpy(dst, const_cast<void *>(src), bytes, nullptr);
   (*lib)->api->streamSynchronize(nullptr);
+  std::string why = (*lib)->takeError();
+  if (!why.empty())
+    return llvm::createStringError("copy on the target failed: " + why);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::ferric::runner::copyHostOnTarget(Target target, void *dst,
+                                                   const void *src,
+                                                   size_t bytes,
+                                                   bool toTarget) {
+  if (!bytes)
+    return llvm::Error::success();
+  auto lib = RuntimeLib::get(target);
+  if (!lib)
+    return lib.takeError();
+  if (!*lib || !(*lib)->api->copyHost)
+    return copyOnTarget(target, dst, src, bytes);
+  (void)(*lib)->takeError();
+  (*lib)->api->copyHost(dst, src, bytes, toTarget);
   std::string why = (*lib)->takeError();
   if (!why.empty())
     return llvm::createStringError("copy on the target failed: " + why);

@@ -21,11 +21,13 @@
  *   init(run, run_on_stream_event, tensors_free, Tensor, Event, dtypes,
  *        check, copy, own_types)            once, from ferric.tensor
  *   bump()                                  ferric.clear_cache: all stale
- *   FastCall(device)                        the base of ferric.Function
+ *   FastCall(device, count_hits=True)       the base of ferric.Function
  *     self(*inputs, stream=None)            run, else self._call(...)
  *     ._fastcall_add(key, exe, handle, views, templates, read_back, single)
  *                                           a signature that runs as is
  *     ._fastcall_clear()                    forget them all
+ *   lazy_init(...), lazy_record(...)        ferric._lazy.record's common
+ *                                           case (lazyrecord.c)
  *
  *===----------------------------------------------------------------------===*/
 
@@ -37,6 +39,7 @@
 #include <string.h>
 
 #include "FerricDialect/CAPI/Ferric.h"
+#include "lazyrecord.h"
 
 /* Inputs beyond this take the Python path (views live on the C stack). */
 #define FASTCALL_MAX_INPUTS 32
@@ -172,13 +175,18 @@ typedef struct {
   /* gGeneration when the entries were last cleared: they are used only
    * while it is current. */
   unsigned long long generation;
+  /* Whether calls count in hits() (the package's executable cache): not
+   * for the lazy mode's replays, which count in its FusionStats. */
+  int countHits;
 } FastCall;
 
 static int fastCallInit(PyObject *self, PyObject *args, PyObject *kwds) {
   FastCall *f = (FastCall *)self;
   PyObject *device;
-  if (!PyArg_ParseTuple(args, "U:FastCall", &device))
+  int countHits = 1;
+  if (!PyArg_ParseTuple(args, "U|p:FastCall", &device, &countHits))
     return -1;
+  f->countHits = countHits;
   setBorrowed(&f->device, device);
   f->isCuda = PyUnicode_CompareWithASCIIString(device, "cuda") == 0;
   f->generation = gGeneration;
@@ -427,7 +435,6 @@ static PyObject *wrapResults(Entry *e, ferric_tensor *out, size_t nout,
   }
   Py_XDECREF(event);
   Py_DECREF(owner);
-  ++gHits;
   if (e->single && nout == 1) {
     PyObject *t = PyTuple_GetItem(list, 0);
     Py_INCREF(t);
@@ -597,6 +604,8 @@ static PyObject *runFast(FastCall *f, PyObject *inputs, PyObject *streamArg) {
       goto done;
     }
     result = wrapResults(e, out, nout, streamObj, ready, owners, ptrs);
+    if (result && f->countHits)
+      ++gHits;
   }
 done:
   for (Py_ssize_t j = 0; j < got; ++j)
@@ -740,9 +749,15 @@ PyMODINIT_FUNC PyInit__ferric_fastcall(void) {
       !(sStreamPtrAttr = intern("ptr")) ||
       !(sStreamKeyword = intern("stream")) || !(sSlowCall = intern("_call")))
     return NULL;
+  if (lazyRecordInternNames() < 0)
+    return NULL;
   PyObject *m = PyModule_Create(&moduleDef);
   if (!m)
     return NULL;
+  if (PyModule_AddFunctions(m, lazyRecordMethods) < 0) {
+    Py_DECREF(m);
+    return NULL;
+  }
   gResultsType = PyType_FromSpec(&resultsSpec);
   gEntryType = PyType_FromSpec(&entrySpec);
   PyObject *fastCallType = PyType_FromSpec(&fastCallSpec);

@@ -188,6 +188,23 @@ _target_free = _declare("ferric_target_free", None, _c.c_char_p,
                         _c.c_void_p)
 _target_copy = _declare("ferric_target_copy", _c.c_int, _c.c_char_p,
                         _c.c_void_p, _c.c_void_p, _c.c_size_t)
+# Host <-> device with pinned staging (optional: an older library copies
+# with ferric_target_copy).
+_target_copy_host = _declare(
+    "ferric_target_copy_host", _c.c_int, _c.c_char_p, _c.c_void_p,
+    _c.c_void_p, _c.c_size_t, _c.c_int) \
+    if hasattr(_lib, "ferric_target_copy_host") else None
+
+
+def copy_host(target, dst, src, nbytes, to_target):
+    """Copies `nbytes` between host memory and `target`'s memory (see
+    ferric_target_copy_host); raises the library's error."""
+    if _target_copy_host is not None:
+        _check(_target_copy_host(target, dst, src, nbytes, int(to_target)))
+    else:
+        _check(_target_copy(target, dst, src, nbytes))
+
+
 _target_sync = _declare("ferric_target_synchronize", _c.c_int, _c.c_char_p,
                         _c.c_void_p)
 _event_record = _declare("ferric_target_event_record", _c.c_int,

@@ -1,7 +1,6 @@
 """Lazy stream fusion: operations on :class:`ferric.Tensor` record into a
 per-thread, per-device stream; a sync point compiles the recorded graph
-into fused kernels (cached by its IR, which spells out structure, shapes and
-dtypes) and runs it.
+into fused kernels and runs it.
 
 Sync points: reading a pending tensor's data (``.numpy()``,
 ``__dlpack__``, ``float(t)``, passing it to a compiled function),
@@ -9,9 +8,24 @@ Sync points: reading a pending tensor's data (``.numpy()``,
 Outside :func:`lazy` (or with ``enabled=False``) every operation is its
 own flush, i.e. eager.
 
-Shapes and dtypes are checked when an operation is recorded (by the same
-emitter that writes the IR), so errors point at the line that made them. A
-flush that fails leaves every tensor it would have computed in an error
+Recording costs about what an eager framework spends to dispatch an op, so
+the stream is keyed as it is recorded: every stream walks a trie of
+recorded op sequences (:class:`_Trace`, one root per device), one edge per
+op, keyed by everything the op contributes to the program (its name,
+attributes, operands as earlier ops of the stream or input slots, the
+dtype and shape of an input's first use, a scalar's exact value, which is
+baked into the IR as a constant). An edge seen before gives the op's
+result dtype and shape without checking it again, and the trie node a
+stream ends at, with the set of its tensors still referenced at the flush,
+names the flushed program exactly: a flush seen before replays its
+executable (through the C fast path where the Python package has it)
+without building an expression, emitting IR or calling the compiler. Only
+a new edge builds the op's expression, which the IR emitter checks (so
+shape and dtype errors are raised by the recording call), and only a new
+flush emits IR (cached again by its text, which unifies programs recorded
+in another order).
+
+A flush that fails leaves every tensor it would have computed in an error
 state: reading one raises the flush's error; nothing is half-written.
 """
 
@@ -34,7 +48,8 @@ class FusionConfig:
     min_fusion_ops: a flush of fewer ops still runs (as one compiled call)
         but does not count as a fused execution.
     max_fusion_ops: flush when a stream holds this many recorded ops.
-    cache_size: executables kept (LRU) by the lazy cache.
+    cache_size: flushed programs (and executables) kept, least recently
+        used first out.
     target: None (the tensors' device) or a device the tensors must be on.
     """
 
@@ -68,29 +83,48 @@ class FusionStats(collections.namedtuple("FusionStats", _FIELDS)):
     """Counts since the last reset (process-wide, all threads).
 
     flushes: flushes that ran something; fused_executions: those with at
-    least min_fusion_ops ops; ops_recorded: operations recorded;
-    kernels_launched: kernel launches of the flushes' executables (the
-    runner's launches per call; 0 on the CPU target, which launches none);
-    launches_saved: ops run minus kernels launched (against one kernel per
-    op; GPU targets only); intermediate_bytes_saved: bytes of
-    the op results no kernel wrote (values used only inside a flush);
-    cache_hits / cache_misses: the lazy executable cache.
+    least min_fusion_ops ops; ops_recorded: operations recorded (also those
+    not flushed yet); kernels_launched: kernel launches of the flushes'
+    executables (the runner's launches per call; 0 on the CPU target,
+    which launches none); launches_saved (also
+    ``kernel_launches_saved``): ops run minus kernels launched (against
+    one kernel per op; GPU targets only); intermediate_bytes_saved: bytes
+    of the op results no kernel wrote (values used only inside a flush);
+    cache_hits / cache_misses: flushes that replayed a program seen before
+    / that emitted IR for a new one.
     """
+
+    __slots__ = ()
+
+    @property
+    def kernel_launches_saved(self):
+        """The seed's name of :attr:`launches_saved`."""
+        return self.launches_saved
 
     def reset(self):
         reset_fusion_stats()
 
 
+# Streams not flushed yet, all threads (id -> stream): their recorded ops
+# count in fusion_stats() before the flush adds them to _counts.
+_open = {}
+
+
 def fusion_stats():
     """A :class:`FusionStats` snapshot."""
     with _counts_lock:
-        return FusionStats(**_counts)
+        counts = dict(_counts)
+        for s in list(_open.values()):
+            counts["ops_recorded"] += len(s.pending) - s.counted
+    return FusionStats(**counts)
 
 
 def reset_fusion_stats():
     with _counts_lock:
         for k in _counts:
             _counts[k] = 0
+        for s in list(_open.values()):
+            s.counted = len(s.pending)
 
 
 def _count(**deltas):
@@ -99,8 +133,93 @@ def _count(**deltas):
             _counts[k] += v
 
 
+class _Trace:
+    """A node of the trie of recorded op sequences: the op that reached it
+    (`key`: name, attributes, operand keys; `parent`), its result's dtype
+    and shape, and the pending Tensor's attributes (`fields`, all but the
+    stream's)."""
+
+    __slots__ = ("children", "parent", "key", "depth", "dtype", "shape",
+                 "fields")
+
+    def __init__(self, parent=None, key=None, dtype=None, shape=None,
+                 device=None):
+        self.children = {}
+        self.parent, self.key = parent, key
+        self.depth = 0 if parent is None else parent.depth + 1
+        self.dtype, self.shape = dtype, shape
+        if parent is not None:
+            self.fields = {
+                "_owner": None, "_ptr": None, "_host_arr": None,
+                "shape": shape, "dtype": dtype, "device": device,
+                "_node": self.depth - 1, "_stream": None, "_error": None,
+                "_order": self.depth - 1, "_cuda_stream": None,
+                "_cuda_ready": None}
+
+
+# Trie roots by device. A program that records ever new sequences (a scalar
+# that changes every step) would grow the trie without bound: past
+# _TRACE_LIMIT nodes (about 1.5 KB each) it starts over, and forgets the
+# flushed programs, which hold nodes of the old trie (their executables stay
+# in the IR-keyed cache). Streams in flight keep their nodes.
+_roots = {}
+_trace_nodes = [0]
+_TRACE_LIMIT = 1 << 13
+
+
+def _root(device):
+    r = _roots.get(device)
+    if r is None:
+        r = _roots[device] = _Trace()
+    return r
+
+
+class _Program:
+    """A flushed program: its executable and how to run it, and what one
+    run counts in the FusionStats."""
+
+    __slots__ = ("exe", "plan", "fast", "ops", "saved_bytes", "launches",
+                 "saved_launches")
+
+    def run(self, inputs):
+        if self.fast is not None:
+            return self.fast(*inputs)
+        return _t.run_device(self.exe, plan_arguments(self.plan, inputs))
+
+
+if _capi._fastcall is not None:
+    class _Replay(_capi._fastcall.FastCall):
+        """Runs a flushed program's executable on the stream's inputs in C
+        (the fast path of ferric.Function); inputs it cannot take as they
+        are (computed on another stream, say) go through run_device."""
+
+        def _call(self, *inputs, stream=None):
+            return tuple(_t.run_device(self.exe, list(inputs)))
+else:
+    _Replay = None
+
+
+# Flushed programs by (trie node, result positions) and executables by IR
+# text: both LRUs of the config's cache_size.
+_graphs = collections.OrderedDict()
 _cache = collections.OrderedDict()
 _cache_lock = threading.Lock()
+
+
+def clear_caches():
+    """Forgets every flushed program and executable (ferric.clear_cache)."""
+    with _cache_lock:
+        _graphs.clear()
+        _cache.clear()
+        _roots.clear()
+        _trace_nodes[0] = 0
+
+
+def _forget_traces():
+    with _cache_lock:
+        _roots.clear()
+        _graphs.clear()
+        _trace_nodes[0] = 0
 
 
 def _executable(ir, target, cache_size):
@@ -109,44 +228,13 @@ def _executable(ir, target, cache_size):
         exe = _cache.get(key)
         if exe is not None:
             _cache.move_to_end(key)
-            _count(cache_hits=1)
             return exe
     exe = _capi.Executable(ir, entry="lazy", target=target)
-    _count(cache_misses=1)
     with _cache_lock:
         _cache[key] = exe
         while len(_cache) > cache_size:
             _cache.popitem(last=False)
     return exe
-
-
-# Flushed graphs by structure (ops, attributes, edges, roots) and input
-# dtypes and shapes, to (executable, plan): a hit emits no IR at all. The
-# IR-keyed cache above still unifies graphs that differ only in ways the IR
-# does not show (the order ops were recorded in).
-_graphs = collections.OrderedDict()
-
-
-def _attrs_key(attrs):
-    # By type and repr: 0.0 == -0.0 and 1 == True, but their IR differs.
-    if not attrs:
-        return ()
-    return tuple((k, v if isinstance(v, str) else (type(v), repr(v)))
-                 for k, v in sorted(attrs.items()))
-
-
-def _graph_key(device, order, roots, inputs, attrs_keys):
-    """`attrs_keys`: _attrs_key of the nodes, by id, where known."""
-    index = {}
-    parts = []
-    for n in order:
-        index[id(n)] = len(parts)
-        akey = attrs_keys.get(id(n))
-        if akey is None:
-            akey = _attrs_key(n.attrs)
-        parts.append((n.op, akey, tuple([index[id(a)] for a in n.args])))
-    return (device, tuple(parts), tuple([index[id(r)] for r in roots]),
-            tuple([(t.dtype, t.shape) for t in inputs]))
 
 
 class _State(threading.local):
@@ -164,191 +252,323 @@ def _config():
 
 
 class _Stream:
-    """The ops recorded on one device of one thread since the last flush."""
+    """The ops recorded on one device of one thread since the last flush:
+    the trie node they lead to, their pending Tensors (weakly: only those
+    still referenced at the flush become results) and the computed Tensors
+    they read (input slot k is the k-th one first used)."""
 
     def __init__(self, device):
         self.device = device
-        self.inputs = []  # materialized Tensors, E.input(k) is inputs[k]
-        self.input_index = {}  # id(Tensor) -> k
-        self.checker = _Emitter([], static=True)
-        self.vals = {}
-        self.pending = []  # weakref.ref of each recorded Tensor
-        self.nodes = {}  # id(E) -> the E (kept alive while recorded)
-        self.attrs_keys = {}  # id(E) -> _attrs_key(E.attrs), for _graph_key
-        self.ops = 0
-
-    def leaf(self, t):
-        if t._node is not None:
-            if t._stream is self:
-                return t._node
-            raise FerricError("a tensor pending in another thread's lazy "
-                              "stream cannot be used here; call "
-                              "ferric.sync() on that thread first")
-        k = self.input_index.get(id(t))
-        if k is None:
-            k = len(self.inputs)
-            self.inputs.append(t)
-            self.input_index[id(t)] = k
-            self.checker.arg_types.append((t.dtype, t.shape))
-            self.checker.args.append(_Value("%%arg%d" % k, t.dtype, t.shape,
-                                            arg=k))
-        return E.input(k)
-
-    def check(self, node):
-        """Visits `node` (and its new leaves) with the checker: raises a
-        ShapeError/DTypeError now, returns the _Value (dtype, shape)."""
-        stack = [node]
-        vals = self.vals
-        while stack:
-            n = stack[-1]
-            todo = [a for a in n.args if id(a) not in vals]
-            if todo:
-                stack.extend(todo)
-                continue
-            stack.pop()
-            if id(n) not in vals:
-                vals[id(n)] = self._visit(n)
-                self.nodes[id(n)] = n
-        return vals[id(node)]
-
-    def _visit(self, n):
-        # An op's result type depends only on the op, its attributes and
-        # its operands' types: checked once (by the checker, which raises
-        # the errors), then looked up.
-        if n.op == "input":
-            return self.checker.visit(n, self.vals)
-        akey = self.attrs_keys[id(n)] = _attrs_key(n.attrs)
-        key = (n.op, akey,
-               tuple([_operand_key(self.vals[id(a)]) for a in n.args]))
-        hit = _checked.get(key)
-        if hit is not None:
-            return _Value("%lazy", hit[0], hit[1]) if hit[2] is None \
-                else hit[2]
-        v = self.checker.visit(n, self.vals)
-        if len(_checked) >= _CHECKED_SIZE:
-            _checked.clear()
-        _checked[key] = (v.dtype, v.shape, None) if isinstance(v, _Value) \
-            else (None, None, v)
-        return v
+        self.node = _root(device)
+        self.inputs = []
+        self.input_index = {}  # id(Tensor) -> slot
+        self.pending = []  # weakref.ref of each recorded Tensor, in order
+        self.counted = 0  # of the pending ops, those in _counts already
+        _open[id(self)] = self
 
     def flush(self):
-        live = [t for t in (r() for r in self.pending)
-                if t is not None and t._node is not None]
         if self is _state.streams.get(self.device):
             del _state.streams[self.device]
+        _open.pop(id(self), None)
+        recorded = len(self.pending) - self.counted
+        self.counted = len(self.pending)
+        live, positions = [], []
+        for j, r in enumerate(self.pending):
+            t = r()
+            if t is not None and t._node is not None:
+                live.append(t)
+                positions.append(j)
         if not live:
+            _count(ops_recorded=recorded)
             return
-        live.sort(key=lambda t: t._order)
-        roots = [t._node for t in live]
-        order = topo(roots)
-        ops = [n for n in order if n.op not in ("input", "scalar")]
-        root_ids = {id(r) for r in roots}
-        saved_bytes = sum(
-            _nbytes(self.vals[id(n)]) for n in ops if id(n) not in root_ids)
         cfg = _config()
+        key = (self.node, tuple(positions))
+        prog = _graphs.get(key)  # (get and move_to_end are atomic)
+        hit = prog is not None
         try:
-            key = _graph_key(self.device, order, roots, self.inputs,
-                             self.attrs_keys)
-            with _cache_lock:
-                hit = _graphs.get(key)
-                if hit is not None:
-                    _graphs.move_to_end(key)
-                    _count(cache_hits=1)
-            if hit is None:
-                emitted = emit(roots,
-                               [(t.dtype, t.shape) for t in self.inputs],
-                               "lazy", static=True)
-                exe = _executable(emitted.ir, self.device, cfg.cache_size)
-                hit = (exe, emitted.plan)
+            if hit:
+                _graphs.move_to_end(key)
+            else:
+                prog = self._compile(positions, cfg)
                 with _cache_lock:
-                    _graphs[key] = hit
+                    _graphs[key] = prog
                     while len(_graphs) > cfg.cache_size:
                         _graphs.popitem(last=False)
-            exe, plan = hit
-            results = _t.run_device(exe, plan_arguments(plan, self.inputs))
+            results = prog.run(self.inputs)
         except Exception as e:
+            ops = prog.ops if prog is not None else len(self.pending)
             err = FerricError("the lazy flush of %d ops on %s failed: %s"
-                              % (len(ops), self.device, e))
+                              % (ops, self.device, e))
             for t in live:
                 t._fail(err)
+            _count(ops_recorded=recorded)
             raise err from e
         for t, r in zip(live, results):
-            t._settle(r)
-        # The CPU target launches no kernels (its loops run in the calling
-        # thread), so launches are only counted on GPU targets.
-        launches = exe.launches_per_call
-        saved = 0 if self.device == "cpu" else max(len(ops) - launches, 0)
-        _count(flushes=1, kernels_launched=launches,
-               fused_executions=int(len(ops) >= cfg.min_fusion_ops),
-               launches_saved=saved,
-               intermediate_bytes_saved=saved_bytes)
+            t.__dict__ = r.__dict__  # (r is new and dropped here)
+        with _counts_lock:
+            c = _counts
+            c["flushes"] += 1
+            c["ops_recorded"] += recorded
+            c["kernels_launched"] += prog.launches
+            c["launches_saved"] += prog.saved_launches
+            c["intermediate_bytes_saved"] += prog.saved_bytes
+            if prog.ops >= cfg.min_fusion_ops:
+                c["fused_executions"] += 1
+            c["cache_hits" if hit else "cache_misses"] += 1
+
+    def _compile(self, positions, cfg):
+        """The program computing the recorded ops at `positions`: the
+        expression rebuilt from the trie path, emitted and compiled."""
+        path = []
+        node = self.node
+        while node.parent is not None:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        args = [E.input(k) for k in range(len(self.inputs))]
+        nodes = []
+        slot = 0
+        for n in path:
+            op, attrs, operands = n.key
+            es = []
+            for r in operands:
+                if type(r) is int:
+                    es.append(nodes[r] if r >= 0 else args[-r - 1])
+                elif r[0] == "s":
+                    es.append(E.scalar(float(r[1])))
+                else:  # an input's first use: the next slot
+                    es.append(args[slot])
+                    slot += 1
+            nodes.append(E(op, es, **dict(attrs)))
+        roots = [nodes[j] for j in positions]
+        emitted = emit(roots, [(t.dtype, t.shape) for t in self.inputs],
+                       "lazy", static=True)
+        prog = _Program()
+        prog.exe = _executable(emitted.ir, self.device, cfg.cache_size)
+        prog.plan = emitted.plan
+        prog.fast = None
+        direct = all(i == k and p is None
+                     for k, (i, p) in enumerate(emitted.plan))
+        if direct and _Replay is not None:
+            fast = _Replay(self.device, False)  # (not an exe cache hit)
+            fast.exe = prog.exe
+            key = tuple(x for t in self.inputs for x in (t.shape, t.dtype))
+            if _t.fastcall_add(fast, key, prog.exe, False):
+                prog.fast = fast
+        # Stats of one run: the ops the results depend on, the bytes of
+        # those no kernel writes, the runner's launches per call.
+        index = {id(e): j for j, e in enumerate(nodes)}
+        used = [index[id(e)] for e in topo(roots) if id(e) in index]
+        root_set = set(positions)
+        prog.ops = len(used)
+        prog.saved_bytes = sum(_nbytes(path[j]) for j in used
+                               if j not in root_set)
+        prog.launches = prog.exe.launches_per_call
+        # Against one kernel per op; the CPU target launches none.
+        prog.saved_launches = 0 if self.device == "cpu" else \
+            max(prog.ops - prog.launches, 0)
+        return prog
 
 
-# Result types of checked ops (see _Stream._visit); any thread may read and
-# fill it (a dict's get and set are atomic).
-_checked = {}
-_CHECKED_SIZE = 4096
-
-
-def _operand_key(v):
-    if isinstance(v, _Value):
-        return (v.dtype, v.shape)
-    return (type(v), repr(v.value), v.dtype)  # a constant not yet typed
-
-
-def _nbytes(v):
+def _nbytes(node):
     n = 1
-    for d in v.shape:
+    for d in node.shape:
         n *= d
-    return n * _t._ITEMSIZE[v.dtype]
+    return n * _t._ITEMSIZE[node.dtype]
 
 
-def _stream_for(tensors, cfg):
-    """The stream of this thread for the device of `tensors` under the
-    lazy() config `cfg` (made if new)."""
-    if not tensors:
+def _scalar_key(x):
+    """A Python number as a trie key: by value, except where equal values
+    give other IR (0.0 and -0.0) or none equals itself (NaN)."""
+    if x != x or x == 0:
+        return ("s", repr(float(x)))
+    return ("s", x)
+
+
+def _check(op, attrs, operands):
+    """The _Trace child for a new edge: the op's expression over its
+    operands' types, checked by the IR emitter (which raises the
+    ShapeError/DTypeError)."""
+    types, es = [], []
+    for o in operands:
+        if isinstance(o, _t.Tensor):
+            es.append(E.input(len(types)))
+            types.append((o.dtype, o.shape))
+        else:
+            es.append(E.scalar(o))
+    em = _Emitter(types, static=True)
+    vals = {id(e): em.visit(e, {}) for e in es}
+    v = em.visit(E(op, es, **dict(attrs)), vals)
+    if not isinstance(v, _Value):
+        raise FerricError("the operation folded to a constant")
+    return v.dtype, v.shape
+
+
+def _devices_differ(operands):
+    devices = {o.device for o in operands if isinstance(o, _t.Tensor)}
+    return _t.DeviceError("operands are on different devices (%s); move "
+                          "them with .to(device)" % ", ".join(sorted(devices)))
+
+
+def _operand_keys(s, operands):
+    """The operands' part of an edge key in stream `s`: a pending op by its
+    position, a computed Tensor by its input slot (the first use by its
+    dtype and shape: the slot is the next one), a number by _scalar_key."""
+    keys = []
+    for o in operands:
+        if isinstance(o, _t.Tensor):
+            j = o._node
+            if j is not None:
+                if o._stream is not s:
+                    raise FerricError(
+                        "a tensor pending in another thread's lazy stream "
+                        "cannot be used here; call ferric.sync() on that "
+                        "thread first")
+                keys.append(j)
+                continue
+            k = s.input_index.get(id(o))
+            if k is None:
+                s.input_index[id(o)] = len(s.inputs)
+                s.inputs.append(o)
+                keys.append((o.dtype, o.shape))
+            else:
+                keys.append(-k - 1)
+        else:
+            keys.append(_scalar_key(o))
+    return tuple(keys)
+
+
+def record(op, attrs, operands):
+    """Records op `op` (attributes: a tuple of (name, value) pairs, in one
+    order per op) over `operands` (Tensors and Python numbers); returns the
+    pending Tensor (already computed when not lazy).
+
+    This is the path of every recorded op, so it is written for the common
+    case (operands pending in this thread's stream or computed, Python
+    numbers, an edge seen before) and leaves everything else, with the
+    checks and errors, to _record_new."""
+    state = _state
+    configs = state.configs
+    cfg = configs[-1] if configs else _EAGER
+    s = None
+    keys = []
+    new = None  # computed Tensors this op uses first in the stream
+    for o in operands:
+        kind = type(o)
+        if kind is Tensor:
+            if s is None:
+                s = state.streams.get(o.device) or _open_stream(o.device,
+                                                                cfg)
+                if s is None:
+                    return _record_new(op, attrs, operands, cfg)
+            j = o._node
+            if j is not None:
+                if o._stream is not s:
+                    return _record_new(op, attrs, operands, cfg)
+                keys.append(j)
+                continue
+            k = s.input_index.get(id(o))
+            if k is not None:
+                keys.append(-k - 1)
+                continue
+            if o._error is not None or o.device != s.device:
+                return _record_new(op, attrs, operands, cfg)
+            if new is None:
+                new = []
+            for i, n in enumerate(new):
+                if n is o:
+                    keys.append(-(len(s.inputs) + i) - 1)
+                    break
+            else:
+                new.append(o)
+                keys.append((o.dtype, o.shape))
+        elif kind is float or kind is int:
+            keys.append(("s", o) if o == o and o != 0 else
+                        ("s", repr(float(o))))
+        else:
+            return _record_new(op, attrs, operands, cfg)
+    if s is None or (cfg.target is not None and cfg.target != s.device):
+        return _record_new(op, attrs, operands, cfg)
+    child = s.node.children.get((op, attrs, tuple(keys)))
+    if child is None:
+        return _record_new(op, attrs, operands, cfg)
+    if new is not None:
+        for o in new:
+            s.input_index[id(o)] = len(s.inputs)
+            s.inputs.append(o)
+    return _pending(s, child, cfg)
+
+
+def _open_stream(device, cfg):
+    """A new stream of this thread on `device`, or None where the config's
+    target refuses the device (_record_new raises)."""
+    if cfg.target is not None and cfg.target != device:
+        return None
+    s = _state.streams[device] = _Stream(device)
+    return s
+
+
+def _pending(s, child, cfg):
+    """The pending Tensor of the op that took stream `s` to `child`."""
+    s.node = child
+    t = _new_object(Tensor)
+    fields = child.fields.copy()
+    fields["_stream"] = s
+    t.__dict__ = fields
+    s.pending.append(_weakref(t))
+    if not cfg.enabled or len(s.pending) >= cfg.max_fusion_ops:
+        s.flush()
+    return t
+
+
+Tensor = _t.Tensor
+_new_object = object.__new__
+_weakref = weakref.ref
+
+
+def _record_new(op, attrs, operands, cfg):
+    """record() for everything but the common case: checks the operands
+    (errors, devices, threads, the lazy target), gives new inputs their
+    slots and checks an op not seen at this point of a stream before (the
+    IR emitter raises its ShapeError/DTypeError here, at the recording
+    call)."""
+    device = None
+    for o in operands:
+        if isinstance(o, _t.Tensor):
+            if o._error is not None:
+                raise o._error
+            if device is None:
+                device = o.device
+            elif o.device != device:
+                raise _devices_differ(operands)
+    if device is None:
         raise FerricError("an operation recorded on Tensors needs a Tensor "
                           "operand")
-    device = tensors[0].device
-    if any(t.device != device for t in tensors):
-        devices = {t.device for t in tensors}
-        raise _t.DeviceError("operands are on different devices (%s); move "
-                             "them with .to(device)"
-                             % ", ".join(sorted(devices)))
     if cfg.target is not None and device != cfg.target:
         raise _t.DeviceError("lazy(target=%r) got a tensor on %s"
                              % (cfg.target, device))
     s = _state.streams.get(device)
     if s is None:
         s = _state.streams[device] = _Stream(device)
-    return s
-
-
-_order = [0]
-
-
-def record(make, operands):
-    """Records `make(*E operands)` over `operands` (Tensors and numbers);
-    returns the pending Tensor (already computed when not lazy)."""
-    tensors = [o for o in operands if isinstance(o, _t.Tensor)]
-    for o in tensors:
-        if o._error is not None:
-            raise o._error
-    cfg = _config()
-    s = _stream_for(tensors, cfg)
-    leaves = [s.leaf(o) if isinstance(o, _t.Tensor) else o for o in operands]
-    node = make(*leaves)
-    v = s.check(node)  # raises here, at the recording call
-    if not isinstance(v, _Value):
-        raise FerricError("the operation folded to a constant")
-    _order[0] += 1
-    out = _t.Tensor._pending(s, node, v.shape, v.dtype, _order[0])
-    s.pending.append(weakref.ref(out))
-    s.ops += 1
-    _count(ops_recorded=1)
-    if not cfg.enabled or s.ops >= cfg.max_fusion_ops:
-        s.flush()
-    return out
+    first = len(s.inputs)
+    try:
+        key = (op, attrs, _operand_keys(s, operands))
+        node = s.node
+        child = node.children.get(key)
+        if child is None:
+            dtype, shape = _check(op, attrs, operands)
+            if _trace_nodes[0] >= _TRACE_LIMIT:
+                _forget_traces()
+            _trace_nodes[0] += 1
+            child = node.children[key] = _Trace(node, key, dtype, shape,
+                                                device)
+    except BaseException:
+        # The edge was not taken: neither are the input slots it took.
+        for t in s.inputs[first:]:
+            del s.input_index[id(t)]
+        del s.inputs[first:]
+        raise
+    return _pending(s, child, cfg)
 
 
 def sync():
@@ -378,3 +598,13 @@ class lazy:
         finally:
             _state.configs.pop()
         return False
+
+
+# Tensor's operator methods call _t._record: the same walk in C
+# (python/csrc/lazyrecord.c, with the fast-call extension), else record.
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_record"):
+    _capi._fastcall.lazy_init(_state, _EAGER, _record_new, _open_stream,
+                              _t.Tensor)
+    _t._record = _capi._fastcall.lazy_record
+else:
+    _t._record = record

@@ -45,6 +45,8 @@ def clear_cache():
         _generation[0] += 1
         if _capi._fastcall is not None:
             _capi._fastcall.bump()
+    from . import _lazy  # (it imports this module's dependencies)
+    _lazy.clear_caches()
 
 
 def _executable(ir, entry, target, options):

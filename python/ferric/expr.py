@@ -38,6 +38,15 @@ def _is_int(x):
         not isinstance(x, (bool, np.bool_))
 
 
+def cast_dtype(dtype):
+    """The dtype a cast goes to, normalized ("f32", ...); only floats."""
+    dtype = normalize_dtype(dtype)
+    if not is_float(dtype):
+        raise DTypeError("cast goes to a float dtype (f16, bf16, f32, "
+                         "f64), not %s" % dtype)
+    return dtype
+
+
 def _reduce_args(label, dims, keepdim, dim, axis, keepdims):
     """(dims tuple or None, keepdim, the argument's name) from ferric's
     ``dims=``/``keepdim=``, torch's ``dim=``/``keepdim=`` or numpy's
@@ -224,11 +233,7 @@ class E:
     def cast(self, dtype):
         """Converts to a float dtype (``np.float16``, ``"bf16"``, ...); a
         mask becomes 0.0/1.0."""
-        dtype = normalize_dtype(dtype)
-        if not is_float(dtype):
-            raise DTypeError("cast goes to a float dtype (f16, bf16, f32, "
-                             "f64), not %s" % dtype)
-        return E("cast", (self,), dtype=dtype)
+        return E("cast", (self,), dtype=cast_dtype(dtype))
 
     # Reductions (fusion barriers). Each takes the dims as ferric's
     # `dims`/`keepdim`, torch's `dim`/`keepdim` or numpy's `axis`/`keepdims`.

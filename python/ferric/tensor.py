@@ -22,6 +22,8 @@ import numpy as np
 from . import _capi, _dlpack
 from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError,
                       to_host_array)
+from .expr import _reduce_args as reduce_args
+from .expr import cast_dtype
 
 DEVICES = ("cpu", "cuda", "vulkan")
 _ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1}
@@ -165,19 +167,8 @@ class Tensor:
         t._cuda_stream = t._cuda_ready = None
         return t
 
-    # Lazy mode (ferric/lazy.py): a pending tensor has a recorded node and
-    # no memory until its stream flushes.
-    @classmethod
-    def _pending(cls, stream, node, shape, dtype, order):
-        t = cls._make(None, None, shape, dtype, stream.device)
-        t._node, t._stream, t._order = node, stream, order
-        return t
-
-    def _settle(self, r):
-        self._owner, self._ptr, self._host_arr = r._owner, r._ptr, r._host_arr
-        self._cuda_stream, self._cuda_ready = r._cuda_stream, r._cuda_ready
-        self._node = self._stream = None
-
+    # Lazy mode (ferric._lazy): a pending tensor has a recorded op (its
+    # position in `_stream`, in `_node`) and no memory until the flush.
     def _fail(self, error):
         self._error, self._node, self._stream = error, None, None
 
@@ -252,8 +243,8 @@ class Tensor:
         self._wait()
         out = np.empty(self.shape, _STORAGE[self.dtype])
         if self.nbytes:
-            _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
-                                            self._ptr, self.nbytes))
+            _capi.copy_host(b"cuda", out.ctypes.data, self._ptr, self.nbytes,
+                            False)
         return out
 
     def numpy(self):
@@ -301,96 +292,56 @@ class Tensor:
         t._cuda_stream, t._cuda_ready = self._cuda_stream, self._cuda_ready
         return t
 
-    # Operations: recorded in lazy mode, run at once otherwise.
-    def _op(self, make, *others):
-        lazy = _lazy_module()
-        ops = [self]
-        for o in others:
-            if isinstance(o, (Tensor, int, float)) and not isinstance(o,
-                                                                     bool):
-                ops.append(o)
-            elif is_tensor_like(o) or isinstance(o, np.ndarray):
-                ops.append(asarray(o, device=self.device))
-            else:
-                return NotImplemented
-        return lazy.record(make, ops)
-
-    def __add__(self, o):
-        return self._op(lambda a, b: a + b, o)
-
-    def __radd__(self, o):
-        return self._op(lambda a, b: b + a, o)
-
-    def __sub__(self, o):
-        return self._op(lambda a, b: a - b, o)
-
-    def __rsub__(self, o):
-        return self._op(lambda a, b: b - a, o)
-
-    def __mul__(self, o):
-        return self._op(lambda a, b: a * b, o)
-
-    def __rmul__(self, o):
-        return self._op(lambda a, b: b * a, o)
-
-    def __truediv__(self, o):
-        return self._op(lambda a, b: a / b, o)
-
-    def __rtruediv__(self, o):
-        return self._op(lambda a, b: b / a, o)
-
-    def __pow__(self, o):
-        return self._op(lambda a, b: a ** b, o)
-
-    def __matmul__(self, o):
-        return self._op(lambda a, b: a @ b, o)
-
-    def __neg__(self):
-        return self._op(lambda a: -a)
-
-    def __abs__(self):
-        return self._op(lambda a: abs(a))
-
-    def __lt__(self, o):
-        return self._op(lambda a, b: a.lt(b), o)
-
-    def __le__(self, o):
-        return self._op(lambda a, b: a.le(b), o)
-
-    def __gt__(self, o):
-        return self._op(lambda a, b: a.gt(b), o)
-
-    def __ge__(self, o):
-        return self._op(lambda a, b: a.ge(b), o)
-
-    def maximum(self, o):
-        return self._op(lambda a, b: a.max(b), o)
-
-    def minimum(self, o):
-        return self._op(lambda a, b: a.min(b), o)
-
+    # Operations: recorded in lazy mode, run at once otherwise (see
+    # ferric._lazy.record; the methods are made below the class).
     def cast(self, dtype):
-        return self._op(lambda a: a.cast(dtype))
+        attrs = _CAST_ATTRS.get(dtype) if type(dtype) is str else None
+        if attrs is None:
+            attrs = (("dtype", cast_dtype(dtype)),)
+            if type(dtype) is str:
+                _CAST_ATTRS[dtype] = attrs
+        return _record("cast", attrs, (self,))
 
     def gelu(self, exact=False):
-        return self._op(lambda a: a.gelu(exact=exact))
+        return _record("gelu", (("exact", bool(exact)),), (self,))
+
+    def _reduce(self, kind, label, dim, keepdim):
+        # The checked attributes of the common spellings (one int dim or
+        # None) are memoized: checking them costs more than recording.
+        key = (kind, label, dim, keepdim) if type(dim) in (int, type(None)) \
+            and type(keepdim) is bool else None
+        attrs = _REDUCE_ATTRS.get(key) if key is not None else None
+        if attrs is None:
+            dims, keep, name = reduce_args(label, None, keepdim, dim, None,
+                                           None)
+            attrs = (("kind", kind), ("dims", dims), ("keepdim", keep),
+                     ("dims_arg", name))
+            if key is not None:
+                _REDUCE_ATTRS[key] = attrs
+        return _record("reduce", attrs, (self,))
 
     def sum(self, dim=None, keepdim=False):
-        return self._op(lambda a: a.sum(dim, keepdim))
+        return self._reduce("sum", "sum", dim, keepdim)
 
     def mean(self, dim=None, keepdim=False):
-        return self._op(lambda a: a.mean(dim, keepdim))
+        return self._reduce("mean", "mean", dim, keepdim)
 
     def max(self, dim=None, keepdim=False):
         """The reduction (as torch's ``t.max(dim)`` values; elementwise
         max is :meth:`maximum`)."""
-        return self._op(lambda a: a.amax(dim, keepdim))
+        return self._reduce("max", "amax", dim, keepdim)
 
     def min(self, dim=None, keepdim=False):
-        return self._op(lambda a: a.amin(dim, keepdim))
+        return self._reduce("min", "amin", dim, keepdim)
 
-    def matmul(self, o):
-        return self._op(lambda a, b: a @ b, o)
+    def __matmul__(self, o):
+        if not isinstance(o, Tensor):
+            o = _operand(self, o)
+            if o is NotImplemented or not isinstance(o, Tensor):
+                raise TypeError("matmul needs a tensor expression")
+        return _record("matmul", (), (self, o))
+
+    matmul = __matmul__
 
     # DLPack and the CUDA array interface.
     def __dlpack_device__(self):
@@ -440,17 +391,57 @@ class Tensor:
                 "stream": None if s is None else (s or 1)}
 
 
-def _unary(name):
-    def op(self):
-        return self._op(lambda a: getattr(a, name)())
-    op.__name__ = name
-    op.__doc__ = "Elementwise %s (recorded in lazy mode)." % name
-    return op
+_REDUCE_ATTRS = {}
+_CAST_ATTRS = {}  # dtype name -> cast attributes (as for _REDUCE_ATTRS)
 
 
+def _operand(self, o):
+    """`o` as an operand of an op on `self`: a Tensor or a Python number
+    as is, numpy or DLPack data copied to self's device; NotImplemented
+    for anything else."""
+    if isinstance(o, Tensor) or (isinstance(o, (int, float)) and
+                                 not isinstance(o, bool)):
+        return o
+    if is_tensor_like(o) or isinstance(o, np.ndarray):
+        return asarray(o, device=self.device)
+    return NotImplemented
+
+
+def _binary(op, attrs=(), swap=False):
+    def method(self, o):
+        kind = type(o)
+        if kind is not Tensor and kind is not float and kind is not int:
+            o = _operand(self, o)
+            if o is NotImplemented:
+                return o
+        return _record(op, attrs, (o, self) if swap else (self, o))
+    return method
+
+
+def _unary(op):
+    def method(self):
+        return _record(op, (), (self,))
+    method.__name__ = op
+    method.__doc__ = "Elementwise %s (recorded in lazy mode)." % op
+    return method
+
+
+for _name, _op, _swap in (("add", "add", False), ("radd", "add", True),
+                          ("sub", "sub", False), ("rsub", "sub", True),
+                          ("mul", "mul", False), ("rmul", "mul", True),
+                          ("truediv", "div", False), ("rtruediv", "div", True),
+                          ("pow", "pow", False)):
+    setattr(Tensor, "__%s__" % _name, _binary(_op, swap=_swap))
+for _name in ("lt", "le", "gt", "ge"):
+    setattr(Tensor, "__%s__" % _name, _binary("cmp", (("predicate", _name),)))
+Tensor.maximum = _binary("max")
+Tensor.minimum = _binary("min")
 for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "relu", "sigmoid",
               "silu", "neg", "abs"):
     setattr(Tensor, _name, _unary(_name))
+Tensor.__neg__ = _unary("neg")
+Tensor.__abs__ = _unary("abs")
+del _name, _op, _swap
 
 
 def _lazy_module():
@@ -465,15 +456,18 @@ def _lazy_module():
 _lazy = None
 
 
+def _record(op, attrs, operands):
+    """ferric._lazy.record (which puts itself here when imported)."""
+    return _lazy_module().record(op, attrs, operands)
+
+
 def where(mask, if_true, if_false):
     """Elementwise select on Tensors (recorded in lazy mode)."""
-    lazy = _lazy_module()
-    from .expr import where as ewhere
-    ops = [mask, if_true, if_false]
-    dev = mask.device if isinstance(mask, Tensor) else None
-    ops = [asarray(o, device=dev) if isinstance(o, np.ndarray) else o
-           for o in ops]
-    return lazy.record(ewhere, ops)
+    if not isinstance(mask, Tensor):
+        raise TypeError("where() needs a mask expression (a comparison)")
+    ops = [asarray(o, device=mask.device) if isinstance(o, np.ndarray)
+           else o for o in (mask, if_true, if_false)]
+    return _record("select", (), tuple(ops))
 
 
 def _from_host_array(arr, dtype, device, copy):
@@ -483,8 +477,8 @@ def _from_host_array(arr, dtype, device, copy):
         buf = _TargetBuffer("cuda", arr.nbytes)
         src = np.ascontiguousarray(arr)
         if arr.nbytes:
-            _capi._check(_capi._target_copy(b"cuda", buf.ptr,
-                                            src.ctypes.data, arr.nbytes))
+            _capi.copy_host(b"cuda", buf.ptr, src.ctypes.data, arr.nbytes,
+                            True)
         return Tensor._make(buf, buf.ptr, arr.shape, dtype, "cuda")
     dense = arr.flags.c_contiguous and _aligned(arr)
     if not dense or copy:
@@ -565,8 +559,8 @@ def _from_dlpack(x, device, copy, what, stream=None):
     if device != "cuda":
         out = np.empty(imp.shape, _STORAGE[imp.dtype])
         if nbytes:
-            _capi._check(_capi._target_copy(b"cuda", out.ctypes.data,
-                                            imp.data, nbytes))
+            _capi.copy_host(b"cuda", out.ctypes.data, imp.data, nbytes,
+                            False)
         return _from_host_array(out, imp.dtype, device, None)
     if imp.data % 16 or copy:
         if copy is False:

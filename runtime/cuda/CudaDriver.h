@@ -114,6 +114,7 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
+constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
 
 // CUlaunchAttributeID and CUclusterSchedulingPolicy.
 constexpr int CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
@@ -201,7 +202,14 @@ constexpr int CU_CLUSTER_SCHEDULING_POLICY_SPREAD = 1;
      const uint32_t *elementStrides, int interleave, int swizzle,              \
      int l2Promotion, int oobFill))                                            \
   X(cuEventElapsedTime, "cuEventElapsedTime", CUresult,                        \
-    (float *ms, CUevent start, CUevent end))
+    (float *ms, CUevent start, CUevent end))                                   \
+  X(cuMemHostAlloc, "cuMemHostAlloc", CUresult,                                \
+    (void **ptr, size_t bytes, unsigned flags))                                \
+  X(cuMemFreeHost, "cuMemFreeHost", CUresult, (void *ptr))                     \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", CUresult,                       \
+    (CUdeviceptr dst, const void *src, size_t bytes, CUstream stream))         \
+  X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult,                       \
+    (void *dst, CUdeviceptr src, size_t bytes, CUstream stream))
 
 /// The resolved driver entry points. Optional ones may be null.
 struct DriverApi {

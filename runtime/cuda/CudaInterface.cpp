@@ -76,6 +76,7 @@ const FerricRuntimeV1 kInterface = {
     /*launchCount=*/ferricCudaLaunchCount,
     /*takeLoanEvent=*/ferricCudaTakeLoanEvent,
     /*releaseEvent=*/ferricCudaReleaseEvent,
+    /*copyHost=*/ferricCudaCopyHost,
 };
 
 } // namespace

@@ -39,6 +39,16 @@ RuntimeOptions RuntimeOptions::parse(runtime::EnvLookup lookup) {
   long count = std::strtol(candidates.c_str(), &end, 10);
   if (!candidates.empty() && *end == 0 && count >= 1 && count <= 32)
     o.cublasLtCandidates = static_cast<int>(count);
+  // Sizes in bytes; anything but a plain number keeps the default.
+  auto size = [&](const char *name, size_t &out, bool zeroOk) {
+    std::string text = runtime::envString(lookup, name);
+    char *rest = nullptr;
+    unsigned long long value = std::strtoull(text.c_str(), &rest, 10);
+    if (!text.empty() && *rest == 0 && text[0] != '-' && (value || zeroOk))
+      out = static_cast<size_t>(value);
+  };
+  size("FERRIC_CUDA_STAGING_CHUNK", o.stagingChunk, false);
+  size("FERRIC_CUDA_STAGING_MIN", o.stagingMin, true);
   return o;
 }
 

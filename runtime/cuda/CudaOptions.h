@@ -51,6 +51,13 @@ struct RuntimeOptions {
   /// for when autotuning (1 to 32; anything else keeps the default).
   int cublasLtCandidates = 8;
 
+  /// FERRIC_CUDA_STAGING_CHUNK: bytes per chunk of a staged host copy
+  /// (ferricCudaCopyHost); each of its two pinned buffers holds one.
+  size_t stagingChunk = size_t(1) << 20;
+  /// FERRIC_CUDA_STAGING_MIN: the smallest host copy that is staged (0:
+  /// staging off, every copy is one cuMemcpyAsync).
+  size_t stagingMin = size_t(1) << 20;
+
   /// The options `lookup` describes (std::getenv for the process).
   static RuntimeOptions parse(runtime::EnvLookup lookup);
 };

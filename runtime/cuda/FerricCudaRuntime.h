@@ -190,6 +190,19 @@ FERRIC_CUDA_EXPORT uint64_t ferricCudaLaunchCount(void);
 FERRIC_CUDA_EXPORT void *ferricCudaTakeLoanEvent(void);
 FERRIC_CUDA_EXPORT void ferricCudaReleaseEvent(void *event);
 
+/* Copies `bytes` between pageable host memory and device memory
+ * (toDevice: host `src` to device `dst`, else device `src` to host `dst`)
+ * and waits for the copy: the table's copyHost. Large copies go through
+ * two pinned staging buffers (cuMemHostAlloc), chunk by chunk on the
+ * runtime's copy stream, so that the host's memcpy of one chunk overlaps
+ * the DMA of the other; small ones, and drivers without the pinned entry
+ * points, take one cuMemcpyAsync (FERRIC_CUDA_STAGING_CHUNK and
+ * FERRIC_CUDA_STAGING_MIN set the chunk size and the smallest staged copy
+ * in bytes; 0 turns staging off). Returns 1 on success, 0 after recording
+ * the error. */
+FERRIC_CUDA_EXPORT int ferricCudaCopyHost(void *dst, const void *src,
+                                          size_t bytes, int toDevice);
+
 /*===----------------------------------------------------------------------===*\
 |* Matmul through cuBLASLt                                                    *|
 \*===----------------------------------------------------------------------===*/

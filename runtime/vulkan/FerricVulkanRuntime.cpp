@@ -334,6 +334,7 @@ const FerricRuntimeV1 kInterface = {
     /*launchCount=*/ferricVulkanLaunchCount,
     /*takeLoanEvent=*/nullptr,
     /*releaseEvent=*/nullptr,
+    /*copyHost=*/nullptr,
 };
 
 } // namespace

@@ -298,6 +298,18 @@ FERRIC_CAPI_EXPORT ferric_status ferric_target_copy(const char *target,
                                                     void *dst, const void *src,
                                                     size_t bytes);
 
+/* Copies `bytes` between host memory and memory of `target` and waits for
+ * the copy: from host `src` to target `dst` when `to_target` is nonzero,
+ * else from target `src` to host `dst`. On "cuda" the host side may be
+ * pageable (a numpy array): large copies go through pinned staging buffers
+ * in overlapped chunks, at pinned-memory speed; elsewhere it is
+ * ferric_target_copy. */
+FERRIC_CAPI_EXPORT ferric_status ferric_target_copy_host(const char *target,
+                                                         void *dst,
+                                                         const void *src,
+                                                         size_t bytes,
+                                                         int to_target);
+
 /* Waits until the work queued on `stream` is done: a CUstream of the
  * current context on "cuda" (NULL: the legacy default stream), nothing on
  * the other targets. ferric_run_device runs on the runtime's own stream and

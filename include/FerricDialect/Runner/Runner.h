@@ -233,6 +233,13 @@ llvm::Expected<void *> allocateOnTarget(Target target, size_t bytes);
 llvm::Error copyOnTarget(Target target, void *dst, const void *src,
                          size_t bytes);
 
+/// Copies `bytes` between host memory and a buffer of `target` (toTarget:
+/// host `src` to target `dst`, else target `src` to host `dst`) and waits
+/// for the copy. The host side may be pageable: the CUDA runtime stages
+/// large copies through pinned buffers with overlapped chunks.
+llvm::Error copyHostOnTarget(Target target, void *dst, const void *src,
+                             size_t bytes, bool toTarget);
+
 /// Waits for the work queued on `stream` (a CUstream on CUDA, null for the
 /// legacy default stream); nothing to wait for on the CPU.
 llvm::Error synchronizeTarget(Target target, void *stream);

@@ -128,6 +128,14 @@ typedef struct FerricRuntimeV1 {
    * recording another. Both null where not implemented. */
   void *(*takeLoanEvent)(void);
   void (*releaseEvent)(void *event);
+
+  /* Copies `bytes` from host `src` to target memory `dst` (toDevice != 0)
+   * or from target `src` to host `dst`, complete on return; 1 on success,
+   * 0 after recording the error. The host side may be any (pageable)
+   * memory: CUDA stages it through pinned buffers, chunk by chunk with
+   * overlapped copies (ferricCudaCopyHost). Null where memcpy serves as
+   * well (Vulkan's memory is host memory). */
+  int (*copyHost)(void *dst, const void *src, size_t bytes, int toDevice);
 } FerricRuntimeV1;
 
 /* The entry point's type. Returns the runtime's table when it implements

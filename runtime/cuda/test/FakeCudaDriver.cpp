@@ -11,6 +11,8 @@
 // library> ferric-run prog.mlir --target=cuda`. It is no emulator: kernels
 // do not run (device memory is zero-filled host memory, so copies to and
 // from it are real and results are zeros), and no timing means anything.
+// Asynchronous copies with pinned host memory run when the host waits for
+// them (FakeCudaHostCopy.cpp); everything else runs at once.
 //
 // What it checks, answering with the real driver's error codes: launch
 // dimensions (no zero, at most 1024 threads per block, a cluster that
@@ -40,7 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../CudaDriver.h"
+#include "FakeCudaQueue.h"
 
 #include <atomic>
 #include <cstdio>
@@ -219,6 +221,28 @@ int dummyContext;
 thread_local CUcontext currentContext;
 
 } // namespace
+
+void ferric::cuda::fake::trace(const char *name, const void *handle) {
+  ::trace(name, handle);
+}
+CUresult ferric::cuda::fake::injected(const char *name) {
+  return ::injected(name);
+}
+bool ferric::cuda::fake::deviceRange(uintptr_t p, size_t bytes) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return inAllocation(s, p, bytes);
+}
+bool ferric::cuda::fake::validStream(CUstream stream) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return ::validStream(s, stream);
+}
+void ferric::cuda::fake::countCopy() {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  ++s.copies;
+}
 
 #define FAKE_ENTRY extern "C" __attribute__((visibility("default"))) CUresult
 #define FAKE_CHECK(name)                                                       \
@@ -410,6 +434,7 @@ FAKE_ENTRY cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
                           CUstream stream, void **, void **) {
   trace("cuLaunchKernel", stream);
   FAKE_CHECK("cuLaunchKernel");
+  fake::drain(stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   return launchChecks(s, f, gx, gy, gz, bx, by, bz, stream);
@@ -419,6 +444,7 @@ FAKE_ENTRY cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **,
                             void **) {
   trace("cuLaunchKernelEx", config->hStream);
   FAKE_CHECK("cuLaunchKernelEx");
+  fake::drain(config->hStream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (unsigned i = 0; i < config->numAttrs; ++i) {
@@ -453,6 +479,7 @@ FAKE_ENTRY cuStreamCreate(CUstream *stream, unsigned) {
 
 FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
   trace("cuStreamDestroy_v2", stream);
+  fake::drain(stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   return destroyHandle(s.streams, stream);
@@ -461,6 +488,7 @@ FAKE_ENTRY cuStreamDestroy_v2(CUstream stream) {
 FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
   trace("cuStreamSynchronize", stream);
   FAKE_CHECK("cuStreamSynchronize");
+  fake::drain(stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!validStream(s, stream))
@@ -471,6 +499,7 @@ FAKE_ENTRY cuStreamSynchronize(CUstream stream) {
 
 FAKE_ENTRY cuStreamWaitEvent(CUstream stream, CUevent event, unsigned) {
   trace("cuStreamWaitEvent", event);
+  fake::drainEvent(event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!validStream(s, stream) || !s.events.count(event))
@@ -488,6 +517,7 @@ FAKE_ENTRY cuEventCreate(CUevent *event, unsigned) {
 
 FAKE_ENTRY cuEventDestroy_v2(CUevent event) {
   trace("cuEventDestroy_v2", event);
+  fake::forgetEvent(event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   return destroyHandle(s.events, event);
@@ -501,11 +531,13 @@ FAKE_ENTRY cuEventRecord(CUevent event, CUstream stream) {
   if (!s.events.count(event) || !validStream(s, stream))
     return kInvalidHandle;
   ++s.eventsRecorded;
+  fake::recordEvent(event, stream);
   return CUDA_SUCCESS;
 }
 
 FAKE_ENTRY cuEventSynchronize(CUevent event) {
   trace("cuEventSynchronize", event);
+  fake::drainEvent(event);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.events.count(event))
@@ -552,6 +584,7 @@ FAKE_ENTRY cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
 
 FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
   trace("cuMemFree_v2", nullptr);
+  fake::drainAll(); // cuMemFree waits for the device
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.allocations.find(static_cast<uintptr_t>(ptr));
@@ -568,6 +601,7 @@ FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                          CUstream stream) {
   trace("cuMemcpyAsync", stream);
   FAKE_CHECK("cuMemcpyAsync");
+  fake::drain(stream);
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!validStream(s, stream) || !validEndpoint(s, dst, bytes) ||
@@ -610,6 +644,7 @@ FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                             CUstream stream) {
   trace("cuMemsetD32Async", stream);
   FAKE_CHECK("cuMemsetD32Async");
+  fake::drain(stream);
   return fill<unsigned>(dst, value, count, stream);
 }
 
@@ -617,6 +652,7 @@ FAKE_ENTRY cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                             CUstream stream) {
   trace("cuMemsetD16Async", stream);
   FAKE_CHECK("cuMemsetD16Async");
+  fake::drain(stream);
   return fill<unsigned short>(dst, value, count, stream);
 }
 

@@ -31,6 +31,8 @@
 #undef cuMemFree
 #undef cuMemcpyAsync
 #undef cuMemcpyHtoD
+#undef cuMemcpyHtoDAsync
+#undef cuMemcpyDtoHAsync
 #undef cuMemsetD32Async
 #undef cuMemsetD16Async
 #undef cuMemHostRegister
@@ -88,6 +90,10 @@ using ferric::cuda::test::compatible;
 #define FERRIC_CUDA_EXPORTED_cuMemHostUnregister cuMemHostUnregister
 #define FERRIC_CUDA_EXPORTED_cuLaunchKernelEx cuLaunchKernelEx
 #define FERRIC_CUDA_EXPORTED_cuTensorMapEncodeTiled cuTensorMapEncodeTiled
+#define FERRIC_CUDA_EXPORTED_cuMemHostAlloc cuMemHostAlloc
+#define FERRIC_CUDA_EXPORTED_cuMemFreeHost cuMemFreeHost
+#define FERRIC_CUDA_EXPORTED_cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
+#define FERRIC_CUDA_EXPORTED_cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
 // The runtime prefers the _v2 symbol, which has the same signature.
 #define FERRIC_CUDA_EXPORTED_cuEventElapsedTime cuEventElapsedTime_v2
 
@@ -113,6 +119,7 @@ FERRIC_CUDA_CHECK_VALUE(CU_STREAM_NON_BLOCKING)
 FERRIC_CUDA_CHECK_VALUE(CU_EVENT_DEFAULT)
 FERRIC_CUDA_CHECK_VALUE(CU_EVENT_DISABLE_TIMING)
 FERRIC_CUDA_CHECK_VALUE(CU_MEM_ATTACH_GLOBAL)
+FERRIC_CUDA_CHECK_VALUE(CU_MEMHOSTALLOC_PORTABLE)
 FERRIC_CUDA_CHECK_VALUE(CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
 FERRIC_CUDA_CHECK_VALUE(
     CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE)
