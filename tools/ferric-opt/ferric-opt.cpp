@@ -17,6 +17,26 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+/// Standard input, once read for the check, is given back to MlirOptMain as
+/// an in-memory file on fd 0 (it reads "-" itself and names it <stdin>).
+static void restoreStdin(llvm::StringRef text) {
+  int fd = memfd_create("ferric-opt-stdin", MFD_CLOEXEC);
+  if (fd < 0)
+    return;
+  for (size_t done = 0; done < text.size();) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n <= 0)
+      break;
+    done += n;
+  }
+  ::lseek(fd, 0, SEEK_SET);
+  ::dup2(fd, STDIN_FILENO);
+  ::close(fd);
+}
+
 /// IR nested too deep for the recursive parser is refused before parsing
 /// (FerricDialect/ParseLimits.h): an error at the bracket, exit 1, instead
 /// of a stack overflow.
@@ -27,6 +47,8 @@ static bool nestedTooDeep(llvm::StringRef inputFilename) {
   if (!file)
     return false; // MlirOptMain reports it
   llvm::StringRef text = file->getBuffer();
+  if (inputFilename == "-")
+    restoreStdin(text);
   size_t at = mlir::ferric::findTooDeepNesting(text);
   if (at == llvm::StringRef::npos)
     return false;

@@ -17,6 +17,9 @@
 // RUN: not ferric-run %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=MODULES
 // RUN: not ferric-opt %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=MODULES
 // MODULES: modules.mlir:257:8: error: brackets nested more than 256 levels deep
+// RUN: not ferric-opt < %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=STDIN
+// RUN: not ferric-run - < %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=STDIN
+// STDIN: {{(<stdin>|-)}}:257:8: error: brackets nested more than 256 levels deep
 // RUN: not ferric-run %t/attrs.mlir --input=rand:xf32 2>&1 | FileCheck %s --check-prefix=ATTRS
 // RUN: not ferric-opt %t/attrs.mlir 2>&1 | FileCheck %s --check-prefix=ATTRS
 // ATTRS: attrs.mlir:1:{{[0-9]+}}: error: brackets nested more than 256 levels deep
@@ -27,4 +30,5 @@
 // Nesting up to the limit still parses: 250 nested regions run.
 // RUN: %python -c "import sys; n=250; sys.stdout.write('func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n' + '  scf.execute_region {\n' * n + '  scf.yield\n  }\n' * n + '  return %%a : tensor<f32>\n}\n')" > %t/ok.mlir
 // RUN: ferric-opt %t/ok.mlir | FileCheck %s --check-prefix=OK
+// RUN: ferric-opt < %t/ok.mlir | ferric-opt | FileCheck %s --check-prefix=OK
 // OK: scf.execute_region
