@@ -16,8 +16,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -499,6 +501,16 @@ ferric_status ferric_bench(ferric_executable *exe, const ferric_tensor *inputs,
   lastError.clear();
   if (!exe)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
+  // 0 timed calls reported all zeros; a -1 cast to unsigned asked for four
+  // billion calls.
+  constexpr unsigned kMaxCalls = std::numeric_limits<int32_t>::max();
+  if (iterations == 0 || iterations > kMaxCalls || warmup > kMaxCalls)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_bench: iterations must be 1 to " +
+                    std::to_string(kMaxCalls) + " and warmup 0 to " +
+                    std::to_string(kMaxCalls) + " (got " +
+                    std::to_string(iterations) + " and " +
+                    std::to_string(warmup) + ")");
   std::vector<HostTensor> hostInputs;
   if (ferric_status s = toHostTensors(inputs, n, hostInputs))
     return s;

@@ -13,6 +13,7 @@
 #include "CompileStages.h"
 
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/ParseLimits.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "JitBuiltins.h"
 #include "JitCall.h"
@@ -29,6 +30,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -116,6 +118,33 @@ std::string mlir::ferric::runner::formatDiagnostic(Diagnostic &d) {
   return s;
 }
 
+std::string mlir::ferric::runner::withSourceNames(llvm::StringRef text) {
+  auto isIdentifierChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  };
+  auto startsName = [&](size_t i) {
+    llvm::StringRef before = text.substr(0, i);
+    return i == 0 || !isIdentifierChar(text[i - 1]) ||
+           before.ends_with("_mlir_ciface_") || before.ends_with("_mlir_");
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (text.substr(i).starts_with("__ferric") && startsName(i)) {
+      size_t j = i + 8;
+      while (j < text.size() && llvm::isDigit(text[j]))
+        ++j;
+      if (j + 1 < text.size() && text[j] == '_' &&
+          isIdentifierChar(text[j + 1])) {
+        i = j + 1;
+        continue;
+      }
+    }
+    out += text[i++];
+  }
+  return out;
+}
+
 /// Collects the errors and remarks MLIR reports while the handler is alive
 /// (the remarks go to the caller with the executable).
 namespace {
@@ -123,12 +152,13 @@ struct ErrorCollector {
   ErrorCollector(MLIRContext &ctx)
       : handler(&ctx, [this](Diagnostic &d) {
           if (d.getSeverity() == DiagnosticSeverity::Remark) {
-            remarks.push_back(where(d.getLocation()) + ": remark: " + d.str());
+            remarks.push_back(withSourceNames(where(d.getLocation()) +
+                                              ": remark: " + d.str()));
             return success();
           }
           if (d.getSeverity() != DiagnosticSeverity::Error)
             return failure(); // let notes go to the default handler
-          messages.push_back(formatDiagnostic(d));
+          messages.push_back(withSourceNames(formatDiagnostic(d)));
           return success();
         }) {}
   llvm::Error take(llvm::StringRef what) {
@@ -163,6 +193,10 @@ static OwningOpRef<ModuleOp> parseModule(MLIRContext &ctx,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(irText, bufferName), llvm::SMLoc());
+  // The text may come from anyone (the C API): too deep a nesting would
+  // overflow the recursive parser's stack.
+  if (failed(checkNestingDepth(sourceMgr, &ctx)))
+    return nullptr;
   return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
 }
 
@@ -273,8 +307,9 @@ jitCompile(ModuleOp lowered, Target target, bool optimize) {
   auto created =
       ExecutionEngine::create(lowered, engineOptions, hostTargetMachine(level));
   if (!created)
-    return llvm::joinErrors(llvm::createStringError("cannot JIT the module"),
-                            created.takeError());
+    return llvm::createStringError(
+        "cannot JIT the module: " +
+        withSourceNames(llvm::toString(created.takeError())));
   std::unique_ptr<ExecutionEngine> engine = std::move(*created);
   // Compiler-runtime calls the host backend may emit that the process does
   // not provide (JitBuiltins.h), for every target; the allocation functions
@@ -317,7 +352,8 @@ jitCompile(ModuleOp lowered, Target target, bool optimize) {
   if (auto lib = RuntimeLib::get(target); lib && *lib) {
     std::string err = (*lib)->takeError();
     if (!err.empty())
-      return llvm::createStringError("loading the kernels failed: " + err);
+      return llvm::createStringError("loading the kernels failed: " +
+                                     withSourceNames(err));
   } else if (!lib) {
     return lib.takeError();
   }
@@ -375,7 +411,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
 
   // The module to lower: the entry and what it calls, renamed, promoted.
   stages::keepOnlyEntry(*module, *entry);
-  if (llvm::Error e = stages::checkRanks(*module))
+  if (llvm::Error e = stages::checkTypeLimits(*module))
     return std::move(e);
   auto symbol = stages::prefixSymbols(*module, *entry);
   if (!symbol)

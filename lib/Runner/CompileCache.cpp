@@ -117,10 +117,15 @@ std::optional<std::string> stages::lookUpCache(StringRef key) {
   if (std::string dir = cacheDir(); !dir.empty()) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, key + ".mlir");
-    if (auto buf = llvm::MemoryBuffer::getFile(path)) {
+    // Only a regular file is an entry: one replaced by a fifo would block
+    // the lookup forever, a link to /dev/zero would be read until memory
+    // runs out. Anything else is a miss (the store then replaces it).
+    if (auto buf = readRegularFile(path)) {
       auto [header, body] = (*buf)->getBuffer().split('\n');
       if ((header + "\n").str() == entryHeader(key, body))
         return body.str();
+    } else {
+      llvm::consumeError(buf.takeError());
     }
   }
   return std::nullopt;

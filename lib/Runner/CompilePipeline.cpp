@@ -66,6 +66,30 @@ static void noteTiledFallback(ModuleOp module, llvm::StringRef why) {
   });
 }
 
+/// Why `text` cannot be a pass option string, if its quotes or braces do not
+/// balance: MLIR's option parser takes an unterminated quote as part of the
+/// value (`fuse-report='x.txt` wrote a file named `'x.txt`).
+static std::optional<std::string> unbalanced(llvm::StringRef text) {
+  int braces = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\'' || c == '"') {
+      size_t close = text.find(c, i + 1);
+      if (close == llvm::StringRef::npos)
+        return "unterminated " + std::string(1, c) + " at offset " +
+               std::to_string(i);
+      i = close;
+    } else if (c == '{') {
+      ++braces;
+    } else if (c == '}' && --braces < 0) {
+      return "unmatched '}' at offset " + std::to_string(i);
+    }
+  }
+  if (braces > 0)
+    return std::string("unterminated '{'");
+  return std::nullopt;
+}
+
 /// stages::buildPipeline for one pipeline: its options struct filled from
 /// `options`, then its builder, whose one error line becomes the Error.
 template <typename PipelineOptions>
@@ -81,6 +105,9 @@ buildTypedPipeline(PassManager &pm, const CompileOptions &options,
   if (!options.fuseReport.empty())
     pipelineOptions.fuseReport = options.fuseReport;
   std::string error;
+  if (std::optional<std::string> why = unbalanced(options.pipelineOptions))
+    return llvm::createStringError("bad options '" + options.pipelineOptions +
+                                   "' for " + name.str() + ": " + *why);
   llvm::raw_string_ostream os(error);
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions, os)))
     return llvm::createStringError(

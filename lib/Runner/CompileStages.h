@@ -44,9 +44,15 @@ namespace stages {
 constexpr int64_t kMaxRank = 64;
 
 /// An error naming the first value of a shaped type of more than kMaxRank
-/// dimensions in `module` (its op's line), if any: run on the module to
-/// lower (the entry and what it calls).
-llvm::Error checkRanks(ModuleOp module);
+/// dimensions in `module` (its op's line), or of a static shape whose size
+/// in bytes does not fit in 64 bits (the lowered code's size computation
+/// would wrap), if any: run on the module to lower (the entry and what it
+/// calls).
+llvm::Error checkTypeLimits(ModuleOp module);
+
+/// The size in bytes of `shape` elements of `type`'s element type (an i1 is
+/// a byte), or nullopt when a dim is negative or the size overflows int64.
+std::optional<int64_t> byteSize(ArrayRef<int64_t> shape, ShapedType type);
 
 /// The function to run: `name`, or the only public function with a body.
 llvm::Expected<func::FuncOp> chooseEntry(ModuleOp module, StringRef name);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Runner/Runner.h"
 
 #include "JitCall.h"
@@ -27,6 +28,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 
 using namespace mlir;
@@ -272,7 +274,8 @@ llvm::Expected<void (*)(void **)> Executable::entryFunction() {
     if (fn)
       packedEntry = *fn;
     else
-      packedError = llvm::toString(fn.takeError());
+      packedError = "cannot link @" + withSourceNames(symbol) + ": " +
+                    withSourceNames(llvm::toString(fn.takeError()));
   });
   if (!packedEntry)
     return llvm::createStringError(packedError);
@@ -448,7 +451,13 @@ llvm::Expected<void *> mlir::ferric::runner::allocateOnTarget(Target target,
   if (!lib)
     return lib.takeError();
   // Never null on success, even for 0 bytes, so that a pointer identifies
-  // the buffer; 64-byte aligned on the host (the code assumes 16).
+  // the buffer; 64-byte aligned on the host (the code assumes 16). Rounding
+  // a size within 63 bytes of SIZE_MAX up would wrap to 0 (a 64-byte buffer
+  // returned for ~2^64 bytes): no allocator can give half the address space.
+  if (bytes > std::numeric_limits<size_t>::max() / 2)
+    return llvm::createStringError("cannot allocate " + std::to_string(bytes) +
+                                   " bytes on the target: more than half the "
+                                   "address space");
   size_t size = std::max<size_t>(64, (bytes + 63) / 64 * 64);
   void *p = *lib ? (*lib)->api->memAlloc(size, nullptr, false)
                  : std::aligned_alloc(64, size);

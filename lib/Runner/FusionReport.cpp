@@ -7,6 +7,7 @@
 
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/InitFerric.h"
+#include "FerricDialect/ParseLimits.h"
 #include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Runner/Diagnostics.h"
 #include "FerricDialect/Runner/Runner.h"
@@ -74,7 +75,9 @@ mlir::ferric::runner::fusionReport(llvm::StringRef irText,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(irText, bufferName), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module;
+  if (succeeded(checkNestingDepth(sourceMgr, &ctx)))
+    module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)
     return failWith("cannot parse the module");
 

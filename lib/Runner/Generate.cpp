@@ -121,8 +121,10 @@ std::optional<double> parseDouble(StringRef text) {
 llvm::Expected<HostTensor> mlir::ferric::runner::generateTensor(StringRef spec,
                                                                 uint64_t seed) {
   auto [kindPart, typePart] = spec.trim().split(':');
-  if (typePart.empty())
-    return specError(spec, "missing ':'");
+  if (!spec.contains(':'))
+    return specError(spec, "not an existing file, and no ':' for a generator");
+  if (typePart.trim().empty())
+    return specError(spec, "nothing after ':' (the shape and dtype)");
 
   // The element type is the last 'x'-separated component; the others are the
   // dimensions.

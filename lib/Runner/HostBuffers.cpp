@@ -11,6 +11,7 @@
 
 #include "FerricDialect/Runner/Runner.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -20,10 +21,18 @@ using namespace mlir::ferric::runner;
 
 llvm::Expected<std::vector<HostResult>>
 Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
-  // The compiled CPU code assumes 16-byte aligned buffers.
+  // The compiled CPU code assumes 16-byte aligned buffers, and bools of 0
+  // or 1: it reads an i1 from the low bit of its byte, so a numpy bool of
+  // byte 2 (`uint8.view(bool)`) was false. Such inputs take the copy below.
   bool inPlace = getTarget() == Target::CPU;
-  for (const TargetTensor &t : inputs)
+  for (const TargetTensor &t : inputs) {
     inPlace = inPlace && reinterpret_cast<uintptr_t>(t.data) % 16 == 0;
+    if (inPlace && t.dtype == DType::I1) {
+      auto *p = static_cast<const uint8_t *>(t.data);
+      inPlace = std::all_of(p, p + numElements(t.shape),
+                            [](uint8_t b) { return b <= 1; });
+    }
+  }
 
   std::vector<HostResult> out;
   if (inPlace) {

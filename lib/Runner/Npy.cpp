@@ -17,6 +17,8 @@
 #include "FerricDialect/Runner/HostTensor.h"
 #include "NpyFormat.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -29,6 +31,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir::ferric::runner;
 using llvm::StringRef;
@@ -351,14 +356,45 @@ mlir::ferric::runner::parseNpy(llvm::ArrayRef<uint8_t> bytes, StringRef name) {
   return t;
 }
 
-llvm::Expected<HostTensor> mlir::ferric::runner::readNpy(StringRef path) {
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+mlir::ferric::runner::readRegularFile(StringRef path) {
+  auto cannot = [&](std::error_code ec, const Twine &why) {
+    return llvm::createStringError(ec, "cannot open '" + path + "': " + why);
+  };
+  // O_NONBLOCK: opening a fifo must not wait for a writer; fstat, not stat,
+  // so that what is checked is what is read.
+  llvm::SmallString<256> nulTerminated(path);
+  int fd = ::open(nulTerminated.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    std::error_code ec(errno, std::generic_category());
+    return cannot(ec, ec.message());
+  }
+  auto closeFd = llvm::make_scope_exit([&] { ::close(fd); });
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    std::error_code ec(errno, std::generic_category());
+    return cannot(ec, ec.message());
+  }
+  if (S_ISDIR(st.st_mode))
+    return cannot(std::make_error_code(std::errc::is_a_directory),
+                  "it is a directory");
+  if (!S_ISREG(st.st_mode))
+    return cannot(std::make_error_code(std::errc::invalid_argument),
+                  "not a regular file (a device, fifo or socket)");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+      llvm::MemoryBuffer::getOpenFile(llvm::sys::fs::convertFDToNativeFile(fd),
+                                      path, static_cast<uint64_t>(st.st_size),
+                                      /*RequiresNullTerminator=*/false);
   if (!buf)
-    return llvm::createStringError(buf.getError(),
-                                   "cannot open '" + path +
-                                       "': " + buf.getError().message());
+    return cannot(buf.getError(), buf.getError().message());
+  return std::move(*buf);
+}
+
+llvm::Expected<HostTensor> mlir::ferric::runner::readNpy(StringRef path) {
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      readRegularFile(path);
+  if (!buf)
+    return buf.takeError();
   llvm::ArrayRef<uint8_t> bytes(
       reinterpret_cast<const uint8_t *>((*buf)->getBufferStart()),
       (*buf)->getBufferSize());

@@ -33,6 +33,10 @@ llvm::Expected<func::FuncOp> stages::chooseEntry(ModuleOp module,
   if (!entry && !name.empty())
     return llvm::createStringError("no function @" + name.str() +
                                    " with a body in the module");
+  if (!entry && publicCount == 0)
+    return llvm::createStringError(
+        "the module has no public function with a body to run (is the IR "
+        "empty?)");
   if (!entry)
     return llvm::createStringError(
         "the module has " + std::to_string(publicCount) +
@@ -100,35 +104,38 @@ static unsigned lineOf(Operation *op) {
   return loc ? loc.getLine() : 0;
 }
 
-llvm::Error stages::checkRanks(ModuleOp module) {
-  auto tooDeep = [](Type t) {
-    auto shaped = dyn_cast<ShapedType>(t);
-    return shaped && shaped.hasRank() && shaped.getRank() > kMaxRank;
-  };
+llvm::Error stages::checkTypeLimits(ModuleOp module) {
   std::string what;
-  auto note = [&](Operation *op, Type t, llvm::StringRef role) {
-    auto shaped = cast<ShapedType>(t);
+  auto check = [&](Operation *op, Type t, llvm::StringRef role) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    if (!shaped || !shaped.hasRank())
+      return true;
+    bool tooDeep = shaped.getRank() > kMaxRank;
+    if (!tooDeep && (!shaped.hasStaticShape() ||
+                     byteSize(shaped.getShape(), shaped).has_value()))
+      return true;
     llvm::raw_string_ostream os(what);
     os << "a " << role << " of '" << op->getName() << "'";
     if (unsigned line = lineOf(op))
       os << " at line " << line;
-    os << " has rank " << shaped.getRank() << " (element type "
-       << shaped.getElementType() << "), above the " << kMaxRank
-       << " dimensions the runner compiles";
+    if (tooDeep)
+      os << " has rank " << shaped.getRank() << " (element type "
+         << shaped.getElementType() << "), above the " << kMaxRank
+         << " dimensions the runner compiles";
+    else
+      os << " has type " << t
+         << ", whose size in bytes does not fit in 64 bits";
+    return false;
   };
   module.walk([&](Operation *op) {
     for (Type t : op->getResultTypes())
-      if (tooDeep(t)) {
-        note(op, t, "result");
+      if (!check(op, t, "result"))
         return WalkResult::interrupt();
-      }
     for (Region &r : op->getRegions())
       for (Block &b : r)
         for (BlockArgument a : b.getArguments())
-          if (tooDeep(a.getType())) {
-            note(op, a.getType(), "block argument");
+          if (!check(op, a.getType(), "block argument"))
             return WalkResult::interrupt();
-          }
     return WalkResult::advance();
   });
   if (what.empty())

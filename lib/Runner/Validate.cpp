@@ -30,6 +30,21 @@ using namespace mlir::ferric::runner;
 
 namespace {
 using Shape = SmallVector<int64_t>; // -1: unknown
+} // namespace
+
+std::optional<int64_t> stages::byteSize(ArrayRef<int64_t> shape,
+                                        ShapedType type) {
+  Type elem = type.getElementType();
+  int64_t bytes = 1;
+  if (elem.isIntOrIndexOrFloat())
+    bytes = elem.isIndex() ? 8 : (elem.getIntOrFloatBitWidth() + 7) / 8;
+  for (int64_t d : shape)
+    if (d < 0 || llvm::MulOverflow(bytes, d, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+namespace {
 
 std::string where(Operation *op) {
   std::string s = "'" + op->getName().getStringRef().str() + "'";
@@ -80,6 +95,32 @@ private:
         return e;
       if (llvm::Error e = checkElementLimit(&op))
         return e;
+      if (llvm::Error e = checkByteSize(&op))
+        return e;
+    }
+    return llvm::Error::success();
+  }
+
+  /// A tensor whose size in bytes does not fit in 64 bits: the lowered code
+  /// computes the size with wrapping arithmetic (2^62 f32 elements made a
+  /// 0-byte allocation that the kernel then wrote 2^64 bytes into).
+  llvm::Error checkByteSize(Operation *op) {
+    for (Value r : op->getResults()) {
+      auto it = shapes.find(r);
+      auto type = dyn_cast<RankedTensorType>(r.getType());
+      if (it == shapes.end() || !type ||
+          llvm::any_of(it->second, [](int64_t d) { return d < 0; }))
+        continue;
+      if (stages::byteSize(it->second, type))
+        continue;
+      std::string elem;
+      llvm::raw_string_ostream os(elem);
+      os << type.getElementType();
+      return llvm::createStringError(
+          where(op) + " gives a " + shapeStr(it->second) + " tensor of " +
+          elem +
+          " for these inputs, whose size in bytes does not fit in 64 "
+          "bits");
     }
     return llvm::Error::success();
   }

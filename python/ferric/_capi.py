@@ -247,7 +247,17 @@ def _check(status):
 
 def _c_text(text, what):
     """`text` encoded for the C API, which reads up to the first NUL: text
-    with a NUL in it would be cut there without a word."""
+    with a NUL in it would be cut there without a word. bytes are taken as
+    UTF-8 (``open(path, "rb").read()`` works)."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise FerricError("%s is bytes that are not UTF-8 (at offset %d)"
+                              % (what, e.start), status=1) from None
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str (or UTF-8 bytes), not %s"
+                        % (what, type(text).__name__))
     if "\0" in text:
         raise FerricError("%s has a NUL character at offset %d; the C API "
                           "reads text only up to the first NUL"
@@ -418,7 +428,14 @@ class Executable:
     def bench(self, *inputs, iterations=100, warmup=10):
         """Times `iterations` calls after `warmup` untimed ones; returns a
         dict of microseconds per call: median_wall_us, min_wall_us and
-        median_device_us (0 on the CPU)."""
+        median_device_us (0 on the CPU). `iterations` must be 1 to 2**31 - 1
+        and `warmup` 0 to 2**31 - 1 (ctypes wrapped -1 to 2**32 - 1)."""
+        for name, value, low in (("iterations", iterations, 1),
+                                 ("warmup", warmup, 0)):
+            if isinstance(value, bool) or not isinstance(
+                    value, (int, np.integer)) or not low <= value < 2**31:
+                raise ValueError("bench(%s=%r): expected an integer from %d "
+                                 "to %d" % (name, value, low, 2**31 - 1))
         tensors, keep = self._pack(inputs)
         med, low, dev = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
         _check(_bench(self._handle, tensors, len(inputs), iterations, warmup,

@@ -137,6 +137,9 @@ class BF16Array:
 
     def __init__(self, bits):
         bits = np.asarray(bits)
+        if bits.dtype.kind == "u" and bits.dtype.itemsize == 2 and \
+                not bits.dtype.isnative:
+            bits = bits.astype(np.uint16)  # the same patterns, host order
         if bits.dtype != np.uint16:
             raise DTypeError("BF16Array holds uint16 bit patterns, got %s; "
                              "use ferric.bf16(x) to round floats"
@@ -193,7 +196,9 @@ def bf16(x):
     if isinstance(x, BF16Array):
         return x
     arr = np.asarray(x)
-    if arr.dtype == np.uint16:
+    if arr.dtype.kind == "u" and arr.dtype.itemsize == 2:
+        # uint16 of either byte order: bit patterns (a big-endian '>u2' was
+        # converted as numbers).
         return BF16Array(arr)
     if arr.dtype.name == "bfloat16":  # ml_dtypes.bfloat16
         return BF16Array(arr.view(np.uint16))
@@ -253,4 +258,10 @@ def to_host_array(x, what, want=None):
         raise DTypeError("%s has dtype %s, which ferric does not support "
                          "(supported: %s)%s" % (what, arr.dtype.name,
                                                 SUPPORTED, hint)) from None
+    if name == "i1" and arr.size:
+        # numpy calls every nonzero byte True (uint8.view(bool) makes bytes
+        # of 2, 3, ...); the compiled code reads an i1 from the low bit.
+        raw = arr.view(np.uint8)
+        if raw.max() > 1:
+            arr = raw != 0
     return _c_order(arr), name

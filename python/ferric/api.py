@@ -25,8 +25,19 @@ would do (``f.mlir(ferric.spec((4, 8), np.float32))``)."""
 
 
 def spec(shape, dtype="f32"):
-    """A :class:`TensorSpec` (shape, ferric dtype name)."""
-    return TensorSpec(tuple(int(d) for d in shape), normalize_dtype(dtype))
+    """A :class:`TensorSpec` (shape, ferric dtype name). Dims are integers
+    >= 0 (a -1 was accepted and failed later inside the emitted IR)."""
+    try:
+        dims = tuple(shape)
+    except TypeError:
+        raise ShapeError("ferric.spec: shape must be a tuple of dims, got %r"
+                         % (shape,)) from None
+    for k, d in enumerate(dims):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) \
+                or d < 0:
+            raise ShapeError("ferric.spec: dim %d is %r; dims must be "
+                             "integers >= 0" % (k, d))
+    return TensorSpec(tuple(int(d) for d in dims), normalize_dtype(dtype))
 
 
 # Executables by (ir, entry, target, options), shared by every Function.

@@ -602,6 +602,11 @@ def asarray(x, device=None, dtype=None, copy=None):
         return Tensor._make(x._owner, x._ptr, x.shape, x.dtype, device,
                             x._host) if not copy else \
             _from_host_array(x._host, x.dtype, device, True)
+    if type(x).__name__ == "PyCapsule":
+        raise TypeError(
+            "ferric.asarray got a raw DLPack capsule; pass the object that "
+            "made it (a torch tensor, a CuPy or JAX array: anything with "
+            "__dlpack__), which says its device and keeps the memory alive")
     if hasattr(x, "__dlpack__") and not isinstance(x, (np.ndarray,
                                                        np.generic)):
         if dtype is not None:

@@ -51,10 +51,25 @@ enum Op : uint32_t {
   OpInBoundsPtrAccessChain = 70,
   OpDecorate = 71,
   OpMemberDecorate = 72,
+  OpVectorShuffle = 79,
+  OpCompositeExtract = 81,
+  OpCompositeInsert = 82,
   OpAtomicLoad = 227,
   OpAtomicStore = 228,
   OpAtomicXor = 242,
+  OpLoopMerge = 246,
+  OpSelectionMerge = 247,
+  OpBranchConditional = 250,
+  OpSwitch = 251,
+  OpGroupIAdd = 264,
+  OpGroupSMax = 271,
+  OpGroupNonUniformBallotBitCount = 342,
+  OpGroupNonUniformIAdd = 349,
+  OpGroupNonUniformLogicalXor = 364,
 };
+// Below OpEntryPoint, so not in the sorted enum above.
+constexpr uint32_t OpLine = 8;
+constexpr uint32_t OpExtInst = 12;
 constexpr uint32_t kMagic = 0x07230203;
 constexpr uint32_t kExecutionModelGLCompute = 5;
 constexpr uint32_t kExecutionModeLocalSize = 17;
@@ -91,9 +106,56 @@ struct Parsed {
   std::unordered_map<uint32_t, uint32_t> chainBase;
   // Ids used by a function-body instruction other than as the pointer of a
   // load or the base of an access chain: any of them may be written through.
-  // Literal words are included too, which can only add false positives.
+  // Only id operands are recorded (literal words are skipped by opcode): a
+  // literal that happens to equal a variable's id must not mark it, or the
+  // runtime copies the buffer back into host memory that may be read-only.
   std::set<uint32_t> maybeWritten;
 };
+
+/// Index of the first word of `opcode`'s trailing literal operands (memory
+/// operand masks and alignments, composite indices, shuffle components, loop
+/// controls, branch weights): every operand a pointer may flow through comes
+/// before it. `len` when all operands are ids, and for opcodes this file does
+/// not know (conservative: treating a literal as an id can only make the
+/// runtime copy back a buffer nobody wrote).
+uint32_t firstTrailingLiteral(uint32_t opcode, uint32_t len) {
+  uint32_t first = len;
+  switch (opcode) {
+  case OpSwitch: // selector, default, (literal, label)...: never pointers
+    first = 1;
+    break;
+  case OpStore:          // pointer, object, [memory operands]
+  case OpSelectionMerge: // merge block, control
+  case OpLine:           // file, line, column
+  case OpLoopMerge:      // merge block, continue target, control, parameters
+    first = 3;
+    break;
+  case OpCopyMemory:        // target, source, [memory operands]
+  case OpCompositeExtract:  // type, result, composite, indices...
+  case OpBranchConditional: // condition, true label, false label, weights...
+    first = 4;
+    break;
+  case OpCopyMemorySized: // target, source, size, [memory operands]
+  case OpCompositeInsert: // type, result, object, composite, indices...
+  case OpVectorShuffle:   // type, result, vector 1, vector 2, components...
+    first = 5;
+    break;
+  default:
+    break;
+  }
+  return std::min(first, len);
+}
+
+/// Whether word `i` of an instruction is a literal between its id operands.
+bool isInnerLiteral(uint32_t opcode, uint32_t i) {
+  // OpExtInst: type, result, set, instruction number, operands...
+  // Group reductions: type, result, scope, group operation, value, ...
+  return i == 4 && (opcode == OpExtInst ||
+                    (opcode >= OpGroupIAdd && opcode <= OpGroupSMax) ||
+                    opcode == OpGroupNonUniformBallotBitCount ||
+                    (opcode >= OpGroupNonUniformIAdd &&
+                     opcode <= OpGroupNonUniformLogicalXor));
+}
 
 /// Notes how a function-body instruction uses pointers, for `written`.
 void recordPointerUses(const uint32_t *ins, uint32_t opcode, uint32_t len,
@@ -112,9 +174,16 @@ void recordPointerUses(const uint32_t *ins, uint32_t opcode, uint32_t len,
   case OpArrayLength:
   case OpAtomicLoad:
     return;
+  case OpCopyMemory:
+  case OpCopyMemorySized:
+    // Only the target is written; the source and the size are read.
+    if (len > 1)
+      p.maybeWritten.insert(ins[1]);
+    return;
   default:
-    for (uint32_t i = 1; i < len; ++i)
-      p.maybeWritten.insert(ins[i]);
+    for (uint32_t i = 1, e = firstTrailingLiteral(opcode, len); i < e; ++i)
+      if (!isInnerLiteral(opcode, i))
+        p.maybeWritten.insert(ins[i]);
   }
 }
 

@@ -17,6 +17,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -104,11 +105,50 @@ static int fail(llvm::Error error) {
   return fail(text);
 }
 
-/// An --input that names an existing file is read as .npy (whatever its
-/// name ends in: readNpy says if it is not one); otherwise a name ending in
-/// .npy is a missing file, and anything else a generator spec or a scalar.
+/// An --input that names an existing path is read as .npy (whatever its
+/// name ends in: readNpy says if it is not one, or not a regular file, such
+/// as a directory or /dev/zero); otherwise a name ending in .npy is a
+/// missing file, and anything else a generator spec or a scalar.
 static bool isFileInput(llvm::StringRef text) {
-  return text.ends_with(".npy") || llvm::sys::fs::is_regular_file(text);
+  return text.ends_with(".npy") || llvm::sys::fs::exists(text);
+}
+
+/// What identifies the file `path` names, for comparing --output paths:
+/// the real path where it exists (symlinks, hard links and `..` resolved),
+/// else the real path of its directory and its name.
+static std::string fileIdentity(llvm::StringRef path) {
+  llvm::SmallString<256> full(path), real;
+  if (llvm::sys::fs::make_absolute(full))
+    return path.str();
+  llvm::sys::path::remove_dots(full, /*remove_dot_dot=*/true);
+  if (!llvm::sys::fs::real_path(full, real))
+    return std::string(real);
+  llvm::SmallString<256> dir = llvm::sys::path::parent_path(full);
+  if (llvm::sys::fs::real_path(dir, real))
+    return std::string(full);
+  llvm::sys::path::append(real, llvm::sys::path::filename(full));
+  return std::string(real);
+}
+
+/// Two --output flags naming one file would keep only the last result
+/// written: an error naming both, before anything is compiled or run. (A
+/// device such as /dev/null may take several.)
+static std::optional<std::string> duplicateOutput() {
+  std::vector<std::string> ids;
+  for (auto [i, path] : llvm::enumerate(outputs)) {
+    ids.push_back(fileIdentity(path));
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(ids[i], status) &&
+        status.type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    for (size_t j = 0; j < i; ++j)
+      if (ids[j] == ids[i])
+        return ("--output for results " + llvm::Twine(j) + " and " +
+                llvm::Twine(i) + " name the same file ('" + outputs[j] +
+                "' and '" + path + "'); each result needs its own file")
+            .str();
+  }
+  return std::nullopt;
 }
 
 /// --atol/--rtol, when given, must be finite and non-negative.
@@ -124,6 +164,9 @@ int main(int argc, char **argv) {
     if (badTolerance(*tol))
       return fail("--" + tol->ArgStr + " must be a finite number >= 0, got " +
                   llvm::formatv("{0}", tol->getValue()).str());
+
+  if (auto duplicate = duplicateOutput())
+    return fail(*duplicate);
 
   auto target = parseTarget(targetFlag);
   if (!target)

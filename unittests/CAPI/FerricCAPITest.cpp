@@ -174,6 +174,14 @@ TEST(FerricCAPI, TargetMemoryFeedsRunDevice) {
             FERRIC_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(ferric_target_alloc("cpu", 4, nullptr),
             FERRIC_ERROR_INVALID_ARGUMENT);
+  // Sizes near SIZE_MAX once rounded up to a 64-byte buffer (issue 42).
+  for (size_t bytes : {SIZE_MAX, SIZE_MAX - 63, SIZE_MAX / 2 + 1}) {
+    p = &got;
+    EXPECT_NE(ferric_target_alloc("cpu", bytes, &p), FERRIC_OK) << bytes;
+    EXPECT_EQ(p, nullptr) << bytes;
+    EXPECT_NE(std::strstr(ferric_last_error(), "cannot allocate"), nullptr)
+        << ferric_last_error();
+  }
   EXPECT_EQ(ferric_target_synchronize("cpu", nullptr), FERRIC_OK);
   EXPECT_EQ(ferric_target_synchronize("tpu", nullptr),
             FERRIC_ERROR_INVALID_ARGUMENT);

@@ -146,6 +146,13 @@ TEST(GenerateTest, Errors) {
             std::string::npos);
   EXPECT_NE(errorOf(generateTensor("rand:4xf33", 0)).find("'f33'"),
             std::string::npos);
+  // "rand:" has its ':' (it was told "missing ':'", issue 42).
+  EXPECT_NE(errorOf(generateTensor("rand:", 0))
+                .find("nothing after ':' (the shape and dtype)"),
+            std::string::npos);
+  EXPECT_NE(errorOf(generateTensor("nofile", 0))
+                .find("not an existing file, and no ':' for a generator"),
+            std::string::npos);
 }
 
 TEST(ScalarTest, Parse) {

@@ -243,6 +243,42 @@ TEST(CompareTest, NaNAndInf) {
   EXPECT_EQ(c.nanMismatches, 2);
 }
 
+// A reference the result's type rounds to infinity makes an infinite
+// result of the same sign right (issue 42: --check failed f32 3e38 * 2);
+// the other sign, or a reference just below the rounding threshold, does
+// not.
+TEST(CompareTest, OverflowToInfinity) {
+  auto f32 = [](double v) {
+    return HostTensor::fromValues(DType::F32, {1}, {v});
+  };
+  auto f64 = [](double v) {
+    return HostTensor::fromValues(DType::F64, {1}, {v});
+  };
+  // FLT_MAX + half an ULP (2^103) is the first value that rounds to inf.
+  double threshold = std::ldexp(2.0 - std::ldexp(1.0, -24), 127);
+  EXPECT_TRUE(compare(f32(kInf), f64(6e38), 0, 0).passed());
+  EXPECT_TRUE(compare(f32(-kInf), f64(-6e38), 0, 0).passed());
+  EXPECT_TRUE(compare(f32(kInf), f64(threshold), 0, 0).passed());
+  EXPECT_EQ(compare(f32(kInf), f64(6e38), 0, 0).maxAbs, 0.0);
+  EXPECT_FALSE(compare(f32(-kInf), f64(6e38), 0, 0).passed());
+  EXPECT_FALSE(compare(f32(kInf), f64(-6e38), 1e300, 1).passed());
+  EXPECT_FALSE(
+      compare(f32(kInf), f64(std::nextafter(threshold, 0.0)), 0, 0).passed());
+  // f16 overflows past 65520, bf16 like f32's exponent with 8 bits.
+  auto f16 = HostTensor::fromValues(DType::F16, {1}, {kInf});
+  EXPECT_TRUE(compare(f16, f64(65520), 0, 0).passed());
+  EXPECT_FALSE(compare(f16, f64(65519), 0, 0).passed());
+  auto bf16 = HostTensor::fromValues(DType::BF16, {1}, {kInf});
+  EXPECT_TRUE(
+      compare(bf16, f64(std::ldexp(2.0 - std::ldexp(1.0, -8), 127)), 0, 0)
+          .passed());
+  EXPECT_FALSE(compare(bf16, f64(3e38), 0, 0).passed());
+  // An f64 result has no finite reference beyond its range.
+  EXPECT_FALSE(compare(HostTensor::fromValues(DType::F64, {1}, {kInf}),
+                       f64(1.7e308), 0, 0)
+                   .passed());
+}
+
 TEST(CompareTest, Ulp) {
   double eps32 = std::ldexp(1.0, -23);
   // One f32 ULP above 1.

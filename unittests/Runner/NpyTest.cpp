@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <sys/stat.h>
 
 using namespace mlir::ferric::runner;
 using namespace ferric_test;
@@ -235,6 +236,27 @@ TEST_F(TempDir, WritesVersion2ForHugeHeaders) {
   ASSERT_TRUE(!!back) << llvm::toString(back.takeError());
   EXPECT_EQ(back->shape.size(), 25000u);
   EXPECT_EQ(back->get(0), 42.0);
+}
+
+// Only regular files are read, and never past their size: /dev/zero and
+// /dev/urandom never end (they were read until memory ran out), a fifo
+// blocks until a writer comes, and a symlink named *.npy hides either
+// (issue 42). Each is one error, at once.
+TEST_F(TempDir, ReadsOnlyRegularFiles) {
+  ASSERT_EQ(::mkfifo(path("fifo.npy").c_str(), 0600), 0);
+  ASSERT_FALSE(llvm::sys::fs::create_link("/dev/zero", path("zero.npy")));
+  ASSERT_FALSE(llvm::sys::fs::create_link("/dev/urandom", path("urandom.npy")));
+  ASSERT_FALSE(llvm::sys::fs::create_link(path("fifo.npy"), path("to-fifo")));
+  ASSERT_FALSE(llvm::sys::fs::create_directory(path("dir.npy")));
+  for (const char *name : {"fifo.npy", "zero.npy", "urandom.npy", "to-fifo"})
+    EXPECT_NE(errorOf(readNpy(path(name)))
+                  .find("not a regular file (a device, fifo or socket)"),
+              std::string::npos)
+        << name;
+  EXPECT_NE(errorOf(readNpy("/dev/zero")).find("cannot open '/dev/zero'"),
+            std::string::npos);
+  EXPECT_NE(errorOf(readNpy(path("dir.npy"))).find("it is a directory"),
+            std::string::npos);
 }
 
 TEST_F(TempDir, ReadErrors) {

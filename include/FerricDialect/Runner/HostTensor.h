@@ -44,9 +44,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -128,8 +130,15 @@ struct HostTensor {
 //===----------------------------------------------------------------------===//
 
 /// Reads a .npy file (see the file comment for what is supported). Every
-/// failure is an llvm::StringError naming the file and the problem.
+/// failure is an llvm::StringError naming the file and the problem; a path
+/// that is (or links to) anything but a regular file is one (readRegularFile).
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
+/// The contents of the regular file at `path` (mapped when large), never
+/// more than its size. A directory, device (/dev/zero), fifo or socket, or a
+/// symlink to one, is an error without reading: such a "file" can block
+/// forever or never end.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readRegularFile(llvm::StringRef path);
 /// Parses the bytes of a .npy file; `name` is only used in messages.
 llvm::Expected<HostTensor> parseNpy(llvm::ArrayRef<uint8_t> bytes,
                                     llvm::StringRef name);

@@ -2,7 +2,7 @@
 // through and stay what they are, a symlink keeps pointing where it did,
 // and a failed write of one result leaves every pre-existing file as it was.
 
-// RUN: rm -rf %t && mkdir -p %t
+// RUN: rm -rf %t && mkdir -p %t/sub
 
 // Special files are reached through symlinks in %t, so that a regression
 // replaces the link, never the machine's device node.
@@ -24,6 +24,16 @@
 // RUN: test -L %t/link.npy
 // RUN: ferric-run %s --input=%t/target.npy --print | FileCheck %s --check-prefix=LINK
 // LINK: result 0: array([8, 8, 8], shape=(3,), dtype=f32)
+
+// The same file for two results (it kept only the second, issue 42): an
+// error before anything runs, also through another spelling or a symlink;
+// nothing is written. A device takes both.
+// RUN: not ferric-run %s --entry=two --input=rand:3xf32 --output=%t/same.npy --output=%t/same.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: not ferric-run %s --entry=two --input=rand:3xf32 --output=%t/same.npy --output=%t/sub/../same.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: not ferric-run %s --entry=two --input=rand:3xf32 --output=%t/target.npy --output=%t/link.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: ferric-run: --output for results 0 and 1 name the same file ('{{.*}}' and '{{.*}}'); each result needs its own file
+// RUN: not ls %t/same.npy
+// RUN: ferric-run %s --entry=two --input=rand:3xf32 --output=%t/null.npy --output=/dev/null
 
 // Two results, the second cannot be written: the first file, which existed
 // before, is unchanged, and no temporary is left.
