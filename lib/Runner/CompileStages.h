@@ -48,6 +48,11 @@ constexpr int64_t kMaxRank = 64;
 /// lower (the entry and what it calls).
 llvm::Error checkRanks(ModuleOp module);
 
+/// Runs the front door `options.import` asks for (ferric-import-tosa or
+/// ferric-import-linalg, raising only when `options.fuse`) on `module`;
+/// `Auto` chooses from the ops it holds. An error names the failure.
+llvm::Error importModule(ModuleOp module, const CompileOptions &options);
+
 /// The function to run: `name`, or the only public function with a body.
 llvm::Expected<func::FuncOp> chooseEntry(ModuleOp module, StringRef name);
 
