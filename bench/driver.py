@@ -109,6 +109,13 @@ def twins():
                       lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
         "residual_rmsnorm": (residual_rmsnorm,
                              lambda n: [(rows(n, 4096), 4096)] * 2 + [(4096,)]),
+        # The TOSA twins of softmax, rmsnorm and layernorm, as an exporter
+        # writes them (mul by reciprocal, sums times 1/n), imported by
+        # ferric-run with ferric-import-tosa (docs/Import.md).
+        "tosa_softmax": (softmax, lambda n: [(n // 1024, 1024)]),
+        "tosa_rmsnorm": (rmsnorm, lambda n: [(n // 1024, 1024), (1024,)]),
+        "tosa_layernorm": (layernorm,
+                           lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
         # Softmax over rows of 32 to 524288 elements (the row schedules;
         # 50257, 128256, 152064, 256000 and 262144: the GPT-2, Llama 3,
         # Qwen 2, Gemma 2 and Gemma 3 vocabularies; 40960: the longest f32
@@ -189,6 +196,11 @@ ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "layernorm_16384", "layernorm_32000", "rmsnorm_768", "rmsnorm_4096",
         "rmsnorm_16384", "rmsnorm_32000"]
 
+
+# The TOSA twins (issue 37): --workloads=tosa runs each next to its ferric
+# program.
+TOSA = ["softmax", "tosa_softmax", "rmsnorm", "tosa_rmsnorm", "layernorm",
+        "tosa_layernorm"]
 
 # The column and full reductions (issue 13), not in the default set either.
 COLFULL = ["column_sum", "column_max", "column_sum_8", "column_max_8",
@@ -298,7 +310,8 @@ def main():
     for name in args.workloads.split(","):
         names += (GEMM if name == "gemm" else
                   COLFULL if name == "colfull" else
-                  ISSUE13 if name == "issue13" else [name])
+                  ISSUE13 if name == "issue13" else
+                  TOSA if name == "tosa" else [name])
     # Once each ("gemm" already holds the other gemm workloads), in order.
     names = list(dict.fromkeys(names))
     gemm_rows = []
@@ -310,11 +323,18 @@ def main():
         src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
         for dt in args.dtypes.split(","):
             prog = os.path.join(tmp, f"{name}_{dt}.mlir")
+            typed = re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">")
             with open(prog, "w") as f:
-                f.write(re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">"))
+                f.write(typed)
             for lg in [int(s) for s in args.sizes.split(",")]:
                 n = 1 << lg
                 shapes = shapes_of(n)
+                if "<Rx" in typed:
+                    # Static rows (the TOSA twins; tosa-to-linalg broadcasts
+                    # dynamic dims with run-time checks): one program a size.
+                    prog = os.path.join(tmp, f"{name}_{dt}_{lg}.mlir")
+                    with open(prog, "w") as f:
+                        f.write(typed.replace("<Rx", f"<{shapes[0][0]}x"))
                 tdt = TORCH_DTYPES[dt]
                 ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1) for s in shapes]
                 outs = (OUTPUT_ELEMENTS[name](shapes) if name in OUTPUT_ELEMENTS

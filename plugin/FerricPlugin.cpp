@@ -12,8 +12,18 @@
 //            --load-pass-plugin=lib/FerricPlugin.so \
 //            --pass-pipeline='builtin.module(func.func(ferric-fuse))' in.mlir
 //
-// mlir-opt creates its per-pass flags (--ferric-fuse) before it loads
-// plugins, so plugin passes are reached through --pass-pipeline.
+// mlir-opt creates its per-pass flags (--ferric-fuse) when its command line
+// parser is built, before --load-pass-plugin loads anything, and it rejects
+// --pass-pipeline next to per-pass flags; so with --load-pass-plugin,
+// Ferric's passes and pipelines are reached through --pass-pipeline:
+//
+//   mlir-opt --load-pass-plugin=lib/FerricPlugin.so \
+//     --pass-pipeline='builtin.module(ferric-import-tosa,func.func(ferric-fuse))'
+//
+// Loaded before mlir-opt's main runs (LD_PRELOAD), the plugin registers
+// them from a static constructor, in time for the flags to exist:
+//
+//   LD_PRELOAD=lib/FerricPlugin.so mlir-opt --ferric-import-tosa --ferric-fuse
 //
 // The plugin links Ferric's own libraries statically and MLIR only through
 // libMLIR.so, so that it shares the host tool's dialect and pass registries.
@@ -26,6 +36,7 @@
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"
@@ -40,6 +51,9 @@ using namespace mlir;
 /// which also references every dialect Ferric's pipelines produce.
 static void registerFerricPluginPasses() {
   static const bool registered = [] {
+    // A tool that links Ferric (ferric-opt) has them already.
+    if (PassInfo::lookup("ferric-fuse"))
+      return false;
     ferric::registerFerricTransformsPasses();
     ferric::registerFerricConversionPasses();
     ferric::registerFerricPipelines();
@@ -47,6 +61,11 @@ static void registerFerricPluginPasses() {
   }();
   (void)registered;
 }
+
+/// Registers the passes when the library is loaded, so that a tool that
+/// preloads it (LD_PRELOAD) builds its command line with their flags.
+[[maybe_unused]] static const bool registeredAtLoad =
+    (registerFerricPluginPasses(), true);
 
 /// Dialect plugin entry point: registers the ferric dialect (and, as the
 /// upstream example does, the passes, so that one flag is enough for

@@ -295,12 +295,17 @@ static ferric_status parseOptions(llvm::StringRef text, CompileOptions &options,
       options.fuseReport = value.str();
     else if (key == "name")
       bufferName = value.str();
+    else if (key == "import" && parseImport(value))
+      options.import = *parseImport(value);
+    else if (key == "import")
+      return bad("'import' takes auto, tosa, linalg or none, got '" +
+                 value.str() + "'");
     else if (key == "fuse" || key == "cache" || key == "promote-f64")
       return bad("'" + key.str() + "' takes 0 or 1, got '" + value.str() + "'");
     else
       return bad("unknown key '" + key.str() +
                  "' (expected fuse, cache, pipeline, fuse-report, "
-                 "promote-f64 or name)");
+                 "promote-f64, import or name)");
   }
   options.pipelineOptions = llvm::join(pipeline, " ");
   return FERRIC_OK;

@@ -150,4 +150,13 @@ void mlir::ferric::registerFerricPipelines() {
       "Lower ferric IR to SPIR-V kernels for Vulkan and host code calling the "
       "mgpu* runtime",
       buildSPIRVPipeline);
+  PassPipelineRegistration<ImportPipelineOptions>(
+      "ferric-import-tosa",
+      "Translate TOSA to linalg (tosa-to-linalg-pipeline) and raise it into "
+      "ferric ops",
+      buildImportTosaPipeline);
+  PassPipelineRegistration<ImportPipelineOptions>(
+      "ferric-import-linalg",
+      "Raise linalg-on-tensors into ferric ops (ferric-raise-linalg)",
+      buildImportLinalgPipeline);
 }

@@ -51,6 +51,7 @@
 #include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
@@ -71,7 +72,7 @@ void mlir::ferric::registerFerricDialects(DialectRegistry &registry) {
                   index::IndexDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect, NVVM::NVVMDialect,
                   scf::SCFDialect, spirv::SPIRVDialect, tensor::TensorDialect,
-                  ub::UBDialect, vector::VectorDialect>();
+                  tosa::TosaDialect, ub::UBDialect, vector::VectorDialect>();
 
   // Bufferization, tiling and shape reasoning.
   affine::registerValueBoundsOpInterfaceExternalModels(registry);

@@ -7,6 +7,8 @@
 
 #include "FerricDialect/Runner/Check.h"
 
+#include "CompileStages.h"
+
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/Transforms/Passes.h"
@@ -229,6 +231,9 @@ llvm::Expected<std::vector<int64_t>> mlir::ferric::runner::accumulationLengths(
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(irText, &ctx);
   if (!module)
     return llvm::createStringError("cannot parse the module");
+  // TOSA and linalg accumulate where their ferric form does: read that.
+  if (llvm::Error e = stages::importModule(*module, CompileOptions()))
+    return std::move(e);
   unsigned publicCount;
   func::FuncOp entry = findEntryFunction(*module, entryName, publicCount);
   if (!entry)

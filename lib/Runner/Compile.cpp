@@ -67,6 +67,18 @@ std::optional<Target> mlir::ferric::runner::parseTarget(llvm::StringRef name) {
   return std::nullopt;
 }
 
+std::optional<Import> mlir::ferric::runner::parseImport(llvm::StringRef name) {
+  if (name == "auto")
+    return Import::Auto;
+  if (name == "tosa")
+    return Import::Tosa;
+  if (name == "linalg")
+    return Import::Linalg;
+  if (name == "none")
+    return Import::None;
+  return std::nullopt;
+}
+
 std::string ValueSpec::str() const {
   if (!isTensor)
     return dtypeName(dtype).str();
@@ -384,6 +396,12 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   OwningOpRef<ModuleOp> module = parseModule(ctx, irText, bufferName);
   if (!module)
     return errors.take("cannot parse the module");
+  if (llvm::Error e = stages::importModule(*module, options)) {
+    if (errors.messages.empty())
+      return std::move(e);
+    llvm::consumeError(std::move(e));
+    return errors.take("importing the module failed");
+  }
   auto entry = stages::chooseEntry(*module, entryName);
   if (!entry)
     return entry.takeError();

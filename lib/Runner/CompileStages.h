@@ -54,6 +54,11 @@ llvm::Error checkTypeLimits(ModuleOp module);
 /// a byte), or nullopt when a dim is negative or the size overflows int64.
 std::optional<int64_t> byteSize(ArrayRef<int64_t> shape, ShapedType type);
 
+/// Runs the front door `options.import` asks for (ferric-import-tosa or
+/// ferric-import-linalg, raising only when `options.fuse`) on `module`;
+/// `Auto` chooses from the ops it holds. An error names the failure.
+llvm::Error importModule(ModuleOp module, const CompileOptions &options);
+
 /// The function to run: `name`, or the only public function with a body.
 llvm::Expected<func::FuncOp> chooseEntry(ModuleOp module, StringRef name);
 

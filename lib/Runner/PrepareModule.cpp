@@ -4,23 +4,66 @@
 // Exceptions.
 //
 // The stages of Executable::compile between parsing and the pipeline
-// (CompileStages.h): choosing and specializing the entry, reading its
-// signature, dropping and renaming the other functions, f64 promotion.
+// (CompileStages.h): the front door (TOSA and linalg imports), choosing and
+// specializing the entry, reading its signature, dropping and renaming the
+// other functions, f64 promotion.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileStages.h"
 
+#include "FerricDialect/Pipelines/Pipelines.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace mlir::ferric;
 using namespace mlir::ferric::runner;
+
+//===----------------------------------------------------------------------===//
+// Front door
+//===----------------------------------------------------------------------===//
+
+/// The import `Auto` stands for in `module`.
+static Import chooseImport(ModuleOp module) {
+  bool tosa = false, linalg = false, ferric = false;
+  module.walk([&](Operation *op) {
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    tosa |= ns == "tosa";
+    linalg |= ns == "linalg";
+    ferric |= ns == "ferric";
+  });
+  if (tosa)
+    return Import::Tosa;
+  if (linalg && !ferric)
+    return Import::Linalg;
+  return Import::None;
+}
+
+llvm::Error stages::importModule(ModuleOp module,
+                                 const CompileOptions &options) {
+  Import import =
+      options.import == Import::Auto ? chooseImport(module) : options.import;
+  if (import == Import::None)
+    return llvm::Error::success();
+  PassManager pm(module.getContext());
+  ImportPipelineOptions importOptions;
+  importOptions.raise = options.fuse;
+  if (import == Import::Tosa)
+    buildImportTosaPipeline(pm, importOptions);
+  else
+    buildImportLinalgPipeline(pm, importOptions);
+  if (failed(pm.run(module)))
+    return llvm::createStringError(import == Import::Tosa
+                                       ? "ferric-import-tosa failed"
+                                       : "ferric-import-linalg failed");
+  return llvm::Error::success();
+}
 
 //===----------------------------------------------------------------------===//
 // Entry and signature

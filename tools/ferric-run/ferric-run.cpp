@@ -6,6 +6,7 @@
 // ferric-run prog.mlir --target=cuda|vulkan|cpu --entry=NAME
 //   --input=a.npy --input=rand:4096x4096xf32 --output=out.npy --print
 //   --check --bench=N --no-fuse --dump-ir-after=PASS
+//   --import=auto|tosa|linalg|none
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +71,12 @@ static cl::opt<bool> benchSync(
              "own wait for its work (the call as the host sees it), not up "
              "to the end of the work it queues (CUDA)"),
     cl::cat(category));
+static cl::opt<std::string> importFlag(
+    "import",
+    cl::desc("Front door: auto (TOSA through ferric-import-tosa, linalg "
+             "without ferric ops through ferric-import-linalg), tosa, linalg "
+             "or none"),
+    cl::init("auto"), cl::cat(category));
 static cl::opt<bool> noFuse("no-fuse", cl::desc("Compile without ferric-fuse"),
                             cl::cat(category));
 static cl::opt<std::string>
@@ -177,9 +184,15 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputFile +
                 "': " + file.getError().message());
 
+  auto import = parseImport(importFlag);
+  if (!import)
+    return fail("unknown import '" + importFlag +
+                "' (expected auto, tosa, linalg or none)");
+
   CompileOptions options;
   options.target = *target;
   options.fuse = !noFuse;
+  options.import = *import;
   options.pipelineOptions = pipelineOptions;
   options.fuseReport = fuseReport;
   options.dumpIRAfter = dumpIRAfter;
@@ -277,6 +290,7 @@ int main(int argc, char **argv) {
       CompileOptions refOptions;
       refOptions.target = Target::CPU;
       refOptions.fuse = false;
+      refOptions.import = options.import;
       refOptions.promoteToF64 = promote;
       refOptions.useCache = !noCache;
       auto ref = Executable::compile((*file)->getBuffer(), (*exe)->getEntry(),

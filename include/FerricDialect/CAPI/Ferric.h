@@ -118,7 +118,8 @@ FERRIC_CAPI_EXPORT void ferric_string_free(char *s);
  * Compiling
  *===----------------------------------------------------------------------===*/
 
-/* Parses `ir` (a module in ferric IR text), lowers it with the pipeline of
+/* Parses `ir` (a module in ferric IR text, or in TOSA or linalg-on-tensors,
+ * which it imports first: see `import`), lowers it with the pipeline of
  * `target` ("cpu", "cuda" or "vulkan"; NULL means "cpu") and JIT-compiles it.
  * `entry` names the function to call; NULL or "" picks the only public
  * function with a body. Compiled modules are cached in memory and in
@@ -134,6 +135,11 @@ FERRIC_CAPI_EXPORT void ferric_string_free(char *s);
  *   fuse-report=PATH      append ferric-fuse's report to PATH ('-': stdout)
  *   promote-f64=0|1       compute every float in f64 (the reference that
  *                         ferric-run --check compares against)
+ *   import=auto|tosa|linalg|none
+ *                         the front door, like ferric-run --import: auto
+ *                         (default) imports a module with TOSA ops through
+ *                         ferric-import-tosa and one with linalg and no
+ *                         ferric ops through ferric-import-linalg
  *   name=NAME             the buffer name in error locations (default
  *                         "input"; ferric-run uses the file name)
  * Values may be quoted with ' or ". On success `*out` receives a handle to

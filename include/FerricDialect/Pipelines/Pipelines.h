@@ -268,7 +268,28 @@ LogicalResult buildSPIRVPipeline(OpPassManager &pm,
 /// stays in a Ferric kernel and why). Needs no GPU.
 void buildMatmulReportPipeline(OpPassManager &pm, llvm::StringRef report);
 
-/// Registers ferric-lower-to-cpu, ferric-lower-to-nvvm, ferric-lower-to-spirv.
+/// Options of the front doors, ferric-import-tosa and ferric-import-linalg.
+struct ImportPipelineOptions : PassPipelineOptions<ImportPipelineOptions> {
+  ::mlir::detail::PassOptions::Option<bool> raise{
+      *this, "raise",
+      llvm::cl::desc("Raise linalg into ferric ops (false: only translate to "
+                     "linalg-on-tensors, what the runner's --check compares "
+                     "with)"),
+      llvm::cl::init(true)};
+};
+
+/// ferric-import-linalg: upstream's linalg-fold-unit-extent-dims and
+/// canonicalize, then ferric-raise-linalg on every function.
+void buildImportLinalgPipeline(OpPassManager &pm,
+                               const ImportPipelineOptions &options);
+
+/// ferric-import-tosa: upstream's tosa-to-linalg-pipeline (TOSA to
+/// linalg-on-tensors, tensor and arith), then ferric-import-linalg.
+void buildImportTosaPipeline(OpPassManager &pm,
+                             const ImportPipelineOptions &options);
+
+/// Registers ferric-lower-to-cpu, ferric-lower-to-nvvm, ferric-lower-to-spirv,
+/// ferric-import-tosa and ferric-import-linalg.
 void registerFerricPipelines();
 
 } // namespace ferric

@@ -35,9 +35,19 @@ enum class Target { CPU, CUDA, Vulkan };
 llvm::StringRef targetName(Target t);
 std::optional<Target> parseTarget(llvm::StringRef name);
 
+/// The front door a module goes through before lowering: `Auto` takes TOSA
+/// through ferric-import-tosa when it has TOSA ops, and linalg through
+/// ferric-import-linalg when it has linalg ops and no ferric ops.
+enum class Import { Auto, Tosa, Linalg, None };
+std::optional<Import> parseImport(llvm::StringRef name);
+
 struct CompileOptions {
   Target target = Target::CPU;
   bool fuse = true;
+  /// How the module enters Ferric. With `fuse` false the import only
+  /// translates TOSA to linalg and nothing is raised (the unfused
+  /// reference --check compares with is upstream's own linalg).
+  Import import = Import::Auto;
   /// Extra options for the target pipeline, e.g. "block-size=128".
   std::string pipelineOptions;
   /// Write ferric-fuse's report here ("-" for stdout); empty for none.

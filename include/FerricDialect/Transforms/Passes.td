@@ -130,6 +130,60 @@ def FerricFuseReductionsPass : Pass<"ferric-fuse-reductions", "func::FuncOp"> {
   ];
 }
 
+//===- ferric-raise-linalg ------------------------------------------------===//
+
+def FerricRaiseLinalgPass : Pass<"ferric-raise-linalg", "func::FuncOp"> {
+  let summary = "Raise linalg-on-tensors into the ferric dialect";
+  let description = [{
+    The front door for IR other compilers emit (torch-mlir's
+    linalg-on-tensors, `tosa-to-linalg`, StableHLO users' linalg): each
+    linalg op becomes ferric ops, so that `ferric-fuse` and the reduction
+    and matmul codegen make the fusion decisions, or stays exactly as it
+    is. Every rule is all-or-nothing:
+
+    - an all-parallel `linalg.generic` (also a named elementwise op,
+      `linalg.elementwise`, `linalg.map` or `linalg.transpose`, generalized
+      first) whose body holds only scalar ops every Ferric target lowers
+      (one list: `whyNotTargetSupported` in `TargetSupport.cpp`) becomes a
+      `ferric.fused` with that body and the input maps as they are; the
+      iteration space is the result's (a permuted result permutes the input
+      maps instead), an input read through a constant 0 in a unit dim is
+      read through a `tensor.collapse_shape` that drops the dim, and a
+      result block argument that the body reads becomes one more input;
+    - a generic (or `linalg.broadcast`) that only adds dims becomes
+      `ferric.broadcast`; one that only copies is its input;
+    - a reduction (`linalg.reduce` or a generic with reduction iterators)
+      of one input whose body is `addf`, `maximumf` or `minimumf` of the
+      accumulator and the input (or its `extf`) becomes `ferric.reduce`. An
+      init that is not a fill of the identity is combined after the
+      reduction with one more elementwise op (TOSA's reduce_max starts from
+      -FLT_MAX), so the result is upstream's; an extended input is cast
+      first (exact), and when the only use of the f32 result truncates it
+      back to the input's f16/bf16, the whole is one `ferric.reduce` of the
+      narrow type (which accumulates in f32);
+    - `linalg.matmul` / `linalg.batch_matmul` with default maps on a zero
+      fill become `ferric.matmul`; a wider accumulator followed by the
+      truncation back to the operands' type is `ferric.matmul` of that
+      type, otherwise the operands are cast to the accumulator's.
+
+    Anything else (integer math, `linalg.index`, `tensor.extract` in a body,
+    NaN-ignoring min/max, multi-result reductions such as argmax, ops no
+    target lowers) is left as it is and still runs unfused; each such
+    linalg op gets one optimization remark in category
+    `ferric-raise-linalg` saying why (`--remarks-filter=ferric-raise-linalg
+    --remark-format=emitRemark` in ferric-opt), and each function one
+    remark counting the raised and the left linalg ops. Unused results of
+    generics are erased first (upstream's pattern), so a dead argmax output
+    does not stop a max. Upstream's elementwise fusion is deliberately not
+    run: fusion decisions belong to `ferric-fuse`.
+  }];
+  let dependentDialects = ["::mlir::ferric::FerricDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 //===- ferric-require-static-args -----------------------------------------===//
 
 def FerricRequireStaticArgsPass
