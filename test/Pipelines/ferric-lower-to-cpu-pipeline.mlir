@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 29 passes:
+// CHECK: Pass Manager with 30 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -50,7 +50,7 @@
 // CHECK-NEXT: )
 
 // min-ops and fuse-report reach ferric-fuse:
-// OPTS: Pass Manager with 29 passes:
+// OPTS: Pass Manager with 30 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=/tmp/r.txt}
@@ -97,7 +97,7 @@
 // destination its own bufferization.alloc_tensor before CSE (one-shot
 // bufferization would otherwise analyse one tensor.empty written by every
 // op: time cubic in the number of ops):
-// NOFUSE: Pass Manager with 26 passes:
+// NOFUSE: Pass Manager with 27 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
