@@ -413,12 +413,31 @@ struct Expansions : Specials {
   }
 };
 
+/// f64 roundeven from floor: lavapipe's 64-bit RoundEven gave 1 for 1.5
+/// (test/Integration/vulkan/run-more-ops.mlir). Ties go to the even of
+/// floor(x) and floor(x) + 1; a zero result has x's sign (-0 for -0.3).
+static Value roundEvenFromFloor(Expansions &e, Value x) {
+  Value t = math::FloorOp::create(e.b, e.loc, x);
+  Value d = e.sub(x, t);
+  Value up = e.add(t, e.cst(1.0));
+  Value half = e.cst(0.5);
+  Value even = e.eq(
+      e.mul(math::FloorOp::create(e.b, e.loc, e.mul(t, half)), e.cst(2.0)), t);
+  Value r =
+      e.sel(e.lt(half, d), up, e.sel(e.lt(d, half), t, e.sel(even, t, up)));
+  // A zero result takes x's sign (copysign of f64 needs 64-bit integers).
+  Value signedZero = e.sel(e.signBitOfF32(x), e.cst(-0.0), e.cst(0.0));
+  return e.sel(e.eq(r, e.cst(0.0)), signedZero, r);
+}
+
 /// Replaces sin, cos, log1p and expm1 by Expansions (f16 ones computed in
 /// f32); the exp and log they use get their special values afterwards.
 static void expandForGLSL(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<math::SinOp, math::CosOp, math::Log1pOp, math::ExpM1Op>(op))
+    if (isa<math::SinOp, math::CosOp, math::Log1pOp, math::ExpM1Op>(op) ||
+        (isa<math::RoundEvenOp>(op) &&
+         getElementTypeOrSelf(op->getResult(0).getType()).isF64()))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -427,15 +446,19 @@ static void expandForGLSL(Operation *root) {
     Value x = op->getOperand(0);
     Type type = x.getType();
     Expansions e{{b, loc, type}};
-    Type compute = e.like(b.getF32Type());
-    if (getElementTypeOrSelf(type).getIntOrFloatBitWidth() < 32)
+    Type compute = type;
+    if (getElementTypeOrSelf(type).getIntOrFloatBitWidth() < 32) {
+      compute = e.like(b.getF32Type());
       x = arith::ExtFOp::create(b, loc, compute, x);
+    }
     e.type = compute;
     Value r;
     if (isa<math::SinOp>(op))
       r = e.sinCos(x, /*cosine=*/false, math::SinOp::create(b, loc, x));
     else if (isa<math::CosOp>(op))
       r = e.sinCos(x, /*cosine=*/true, math::CosOp::create(b, loc, x));
+    else if (isa<math::RoundEvenOp>(op))
+      r = roundEvenFromFloor(e, x);
     else if (isa<math::Log1pOp>(op))
       r = e.log1p(x);
     else

@@ -52,7 +52,7 @@ func.func @chains_f32(%x: tensor<20xf32>, %y: tensor<20xf32>, %p: tensor<20xf32>
   %k = arith.constant 0.70710678118654752440 : f32
   %one = arith.constant 1.0 : f32
   %half = arith.constant 0.5 : f32
-  %xk = ferric.mul %x, %k : tensor<20xf32>
+  %xk = ferric.mul %x, %k : tensor<20xf32>, f32
   %e = ferric.erf %xk : tensor<20xf32>
   %l = ferric.log1p %e : tensor<20xf32>
   %m = ferric.expm1 %l : tensor<20xf32>
@@ -116,7 +116,7 @@ func.func @chains_f16(%x: tensor<20xf16>, %y: tensor<20xf16>, %p: tensor<20xf16>
   %k = arith.constant 0.70710678118654752440 : f16
   %one = arith.constant 1.0 : f16
   %half = arith.constant 0.5 : f16
-  %xk = ferric.mul %x, %k : tensor<20xf16>
+  %xk = ferric.mul %x, %k : tensor<20xf16>, f16
   %e = ferric.erf %xk : tensor<20xf16>
   %l = ferric.log1p %e : tensor<20xf16>
   %m = ferric.expm1 %l : tensor<20xf16>
@@ -180,7 +180,7 @@ func.func @chains_bf16(%x: tensor<20xbf16>, %y: tensor<20xbf16>, %p: tensor<20xb
   %k = arith.constant 0.70710678118654752440 : bf16
   %one = arith.constant 1.0 : bf16
   %half = arith.constant 0.5 : bf16
-  %xk = ferric.mul %x, %k : tensor<20xbf16>
+  %xk = ferric.mul %x, %k : tensor<20xbf16>, bf16
   %e = ferric.erf %xk : tensor<20xbf16>
   %l = ferric.log1p %e : tensor<20xbf16>
   %m = ferric.expm1 %l : tensor<20xbf16>
