@@ -151,6 +151,8 @@ struct Specials {
       // fuzz program 32160 at seed 20261205). Zeros keep their sign.
       r = sel(cmp(arith::CmpFPredicate::OGE, ax, cst(10.0)),
               copySign(cst(1.0), x), sel(lt(ax, cst(0x1p-12)), x, r));
+    else if (isa<math::SinOp, math::CosOp>(op))
+      r = sel(isInf, nan(), r);
     else if (isa<math::ErfOp>(op))
       r = sel(cmp(arith::CmpFPredicate::OGE, ax, cst(4.0)),
               copySign(cst(1.0), x), sel(eq(x, zero), x, r));
@@ -329,12 +331,151 @@ static void guardDivisions(Operation *root) {
   }
 }
 
+/// Polynomials and argument reductions written in f32 arithmetic, for the
+/// functions GLSL.std.450 lacks (log1p, expm1) or leaves too inaccurate
+/// (Vulkan allows sin and cos an absolute error of 2^-11 in [-pi, pi] and
+/// any outside).
+struct Expansions : Specials {
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
+  /// c[0] + t * (c[1] + t * (... + t * c[n-1])).
+  Value horner(Value t, ArrayRef<double> c) {
+    Value r = cst(c.back());
+    for (double k : llvm::reverse(c.drop_back()))
+      r = add(cst(k), mul(t, r));
+    return r;
+  }
+
+  /// sin or cos: x - k * pi/2 with pi/2 split Cody-Waite style into
+  /// pieces of 8 significant bits, so that k * piece is exact for
+  /// |k| < 2^16, then Cephes' minimax polynomials on [-pi/4, pi/4] (within
+  /// 2.5 ulp or 1.2e-7 absolute below |x| = 102900). Beyond that the
+  /// driver's own function is used (and its accuracy, which Vulkan does not
+  /// bound).
+  Value sinCos(Value x, bool cosine, Value driver) {
+    Value k =
+        math::RoundEvenOp::create(b, loc, mul(x, cst(0.63661977236758134)));
+    Value r = x;
+    for (double piece : {1.5703125, 4.825592041015625e-4, 1.2665987014770508e-6,
+                         9.920935796805404e-10})
+      r = sub(r, mul(k, cst(piece)));
+    Value z = mul(r, r);
+    Value sinP =
+        add(r, mul(mul(r, z), horner(z, {-1.6666654611e-1, 8.3321608736e-3,
+                                         -1.9515295891e-4})));
+    Value cosP = add(
+        sub(cst(1.0), mul(cst(0.5), z)),
+        mul(mul(z, z), horner(z, {4.166664568298827e-2, -1.388731625493765e-3,
+                                  2.443315711809948e-5})));
+    // The quadrant k mod 4, exact for |k| < 2^24.
+    Value q =
+        sub(k, mul(cst(4.0), math::FloorOp::create(b, loc, mul(k, cst(0.25)))));
+    Value first = cosine ? cosP : sinP;
+    Value second = cosine ? neg(sinP) : cosP;
+    Value reduced = sel(eq(q, cst(0.0)), first,
+                        sel(eq(q, cst(1.0)), second,
+                            sel(eq(q, cst(2.0)), neg(first), neg(second))));
+    // sin(-0) = -0 (the reduction gives +0).
+    if (!cosine)
+      reduced = sel(eq(x, cst(0.0)), x, reduced);
+    return sel(lt(abs(x), cst(102900.0)), reduced, driver);
+  }
+
+  /// log1p: 2 atanh(s) with s = x / (2 + x), as the odd series in s to s^17
+  /// for -0.5 < x < 1 (|s| <= 1/3); log(1 + x) elsewhere, where 1 + x is
+  /// exact (x <= -0.5) or log(1 + x) >= log 2. Within 3 ulp of f32 (and
+  /// GLSL's log error outside).
+  Value log1p(Value x) {
+    Value t = arith::DivFOp::create(b, loc, x, add(cst(2.0), x));
+    Value t2 = mul(t, t);
+    Value series =
+        mul(mul(cst(2.0), t),
+            add(cst(1.0),
+                mul(t2, horner(t2, {1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9,
+                                    1.0 / 11, 1.0 / 13, 1.0 / 15, 1.0 / 17}))));
+    Value direct = math::LogOp::create(b, loc, add(cst(1.0), x));
+    Value inRange = andI(lt(cst(-0.5), x), lt(x, cst(1.0)));
+    return sel(inRange, series, direct);
+  }
+
+  /// expm1: Taylor to x^12 for |x| < 1 (within 2 ulp of f32), exp(x) - 1
+  /// elsewhere (|result| >= 0.63, so GLSL's exp error is not amplified).
+  Value expm1(Value x) {
+    SmallVector<double> c;
+    double factorial = 1.0;
+    for (int n = 2; n <= 12; ++n)
+      c.push_back(1.0 / (factorial *= n));
+    Value series = mul(x, add(cst(1.0), mul(x, horner(x, c))));
+    Value direct = sub(math::ExpOp::create(b, loc, x), cst(1.0));
+    return sel(lt(abs(x), cst(1.0)), series, direct);
+  }
+};
+
+/// f64 roundeven from floor: lavapipe's 64-bit RoundEven gave 1 for 1.5
+/// (test/Integration/vulkan/run-more-ops.mlir). Ties go to the even of
+/// floor(x) and floor(x) + 1; a zero result has x's sign (-0 for -0.3).
+static Value roundEvenFromFloor(Expansions &e, Value x) {
+  Value t = math::FloorOp::create(e.b, e.loc, x);
+  Value d = e.sub(x, t);
+  Value up = e.add(t, e.cst(1.0));
+  Value half = e.cst(0.5);
+  Value even = e.eq(
+      e.mul(math::FloorOp::create(e.b, e.loc, e.mul(t, half)), e.cst(2.0)), t);
+  Value r =
+      e.sel(e.lt(half, d), up, e.sel(e.lt(d, half), t, e.sel(even, t, up)));
+  // A zero result takes x's sign (copysign of f64 needs 64-bit integers).
+  Value signedZero = e.sel(e.signBitOfF32(x), e.cst(-0.0), e.cst(0.0));
+  return e.sel(e.eq(r, e.cst(0.0)), signedZero, r);
+}
+
+/// Replaces sin, cos, log1p and expm1 by Expansions (f16 ones computed in
+/// f32); the exp and log they use get their special values afterwards.
+static void expandForGLSL(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<math::SinOp, math::CosOp, math::Log1pOp, math::ExpM1Op>(op) ||
+        (isa<math::RoundEvenOp>(op) &&
+         getElementTypeOrSelf(op->getResult(0).getType()).isF64()))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value x = op->getOperand(0);
+    Type type = x.getType();
+    Expansions e{{b, loc, type}};
+    Type compute = type;
+    if (getElementTypeOrSelf(type).getIntOrFloatBitWidth() < 32) {
+      compute = e.like(b.getF32Type());
+      x = arith::ExtFOp::create(b, loc, compute, x);
+    }
+    e.type = compute;
+    Value r;
+    if (isa<math::SinOp>(op))
+      r = e.sinCos(x, /*cosine=*/false, math::SinOp::create(b, loc, x));
+    else if (isa<math::CosOp>(op))
+      r = e.sinCos(x, /*cosine=*/true, math::CosOp::create(b, loc, x));
+    else if (isa<math::RoundEvenOp>(op))
+      r = roundEvenFromFloor(e, x);
+    else if (isa<math::Log1pOp>(op))
+      r = e.log1p(x);
+    else
+      r = e.expm1(x);
+    if (compute != type)
+      r = arith::TruncFOp::create(b, loc, type, r);
+    op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+  }
+}
+
 /// Wraps every GLSL-bound math op in its special cases.
 void addSpecialValues(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<math::ExpOp, math::LogOp, math::SqrtOp, math::RsqrtOp, math::TanhOp,
-            math::ErfOp, math::PowFOp>(op))
+            math::ErfOp, math::PowFOp, math::SinOp, math::CosOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -393,6 +534,7 @@ struct FerricLegalizeMathForSPIRVPass
     guardDivisions(getOperation());
     orderSignedZeros(getOperation());
     addZeroOperandSpecials(getOperation());
+    expandForGLSL(getOperation());
     addSpecialValues(getOperation());
     RewritePatternSet patterns(&getContext());
     populatePolynomialApproximateErfPattern(patterns);

@@ -186,11 +186,26 @@ static OpFoldResult foldCast(CastOp op) {
   return op.getResult();
 }
 
+/// Ops whose every result is a fixed point of `outer`: integers (and
+/// +-0, +-inf, NaN) for the rounding ops; 1, -1, +-0 and NaN for sign.
+static bool isIdempotentOver(Operation *outer, Operation *inner) {
+  if (isa<FloorOp, CeilOp, RoundOp>(outer))
+    return isa<FloorOp, CeilOp, RoundOp, SignOp>(inner);
+  if (isa<SignOp>(outer))
+    return isa<SignOp>(inner);
+  return false;
+}
+
 OpFoldResult mlir::ferric::foldElementwise(Operation *op,
                                            ArrayRef<Attribute> operands) {
   if (auto neg = dyn_cast<NegOp>(op))
     if (auto inner = neg.getInput().getDefiningOp<NegOp>())
       return inner.getInput();
+  // floor(ceil(x)) = ceil(x), sign(sign(x)) = sign(x), ...
+  if (op->getNumOperands() == 1)
+    if (Operation *inner = op->getOperand(0).getDefiningOp();
+        inner && isIdempotentOver(op, inner))
+      return op->getOperand(0);
   if (auto cast = dyn_cast<CastOp>(op))
     if (OpFoldResult r = foldCast(cast))
       return r;

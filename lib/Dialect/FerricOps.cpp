@@ -92,6 +92,29 @@ static void printOperandTypes(OpAsmPrinter &p, Operation *, Type lhs,
 }
 
 //===----------------------------------------------------------------------===//
+// custom<ClampTypes>: `T` when both bounds are tensors of the input's type T,
+// else `T, Tlo, Thi`.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseClampTypes(OpAsmParser &parser, Type &input, Type &lo,
+                                   Type &hi) {
+  if (parser.parseType(input))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()))
+    return failure(parser.parseType(lo) || parser.parseComma() ||
+                   parser.parseType(hi));
+  lo = hi = input;
+  return success();
+}
+
+static void printClampTypes(OpAsmPrinter &p, Operation *, Type input, Type lo,
+                            Type hi) {
+  p << input;
+  if (lo != input || hi != input)
+    p << ", " << lo << ", " << hi;
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise operand checks and result inference
 //===----------------------------------------------------------------------===//
 
@@ -190,6 +213,27 @@ LogicalResult SelectOp::verify() {
       return emitOpError() << name << " value shape " << shapeStr(t.getShape())
                            << " differs from condition shape "
                            << shapeStr(cond.getShape()) << " (" << diff << ")";
+  }
+  return success();
+}
+
+LogicalResult ClampOp::verify() {
+  RankedTensorType type = getInput().getType();
+  for (auto [name, bound] :
+       {std::pair<StringRef, Value>{"lo", getLo()}, {"hi", getHi()}}) {
+    Type t = bound.getType();
+    if (t == type || t == type.getElementType())
+      continue;
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (tensor && tensor.getElementType() == type.getElementType())
+      return emitOpError("bound ")
+             << name << " has shape " << shapeStr(tensor.getShape())
+             << ", the input " << shapeStr(type.getShape()) << " ("
+             << shapeDifference(tensor.getShape(), type.getShape())
+             << "); use ferric.broadcast to change shapes";
+    return emitOpError("bound ")
+           << name << " has type " << t << ", expected " << type
+           << " or its element type " << type.getElementType();
   }
   return success();
 }

@@ -59,6 +59,17 @@ struct ScalarEmitter {
     return arith::DivFOp::create(b, loc, one,
                                  arith::AddFOp::create(b, loc, one, e));
   }
+  /// 1 for x > 0, -1 for x < 0, else x (+-0 keep their sign, NaN stays).
+  Value sign(Value x) {
+    Type t = x.getType();
+    Value zero = cst(t, 0.0);
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    Value negative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+    Value r = arith::SelectOp::create(b, loc, negative, cst(t, -1.0), x);
+    return arith::SelectOp::create(b, loc, positive, cst(t, 1.0), r);
+  }
   Value gelu(Type t, Value x, bool exact) {
     Value half = cst(t, 0.5), one = cst(t, 1.0);
     Value inner;
@@ -142,6 +153,51 @@ Value mlir::ferric::buildScalarComputation(Operation *op, OpBuilder &b,
           return arith::MulFOp::create(b, loc, x, e.sigmoid(t, x));
         });
       })
+      .Case([&](SinOp) {
+        return unary(
+            [&](Type, Value x) { return math::SinOp::create(b, loc, x); });
+      })
+      .Case([&](CosOp) {
+        return unary(
+            [&](Type, Value x) { return math::CosOp::create(b, loc, x); });
+      })
+      .Case([&](ErfOp) {
+        return unary(
+            [&](Type, Value x) { return math::ErfOp::create(b, loc, x); });
+      })
+      .Case([&](Log1pOp) {
+        return unary(
+            [&](Type, Value x) { return math::Log1pOp::create(b, loc, x); });
+      })
+      .Case([&](Expm1Op) {
+        return unary(
+            [&](Type, Value x) { return math::ExpM1Op::create(b, loc, x); });
+      })
+      // Rounding is exact in any type; f16 and bf16 still go through f32,
+      // which every target rounds natively (no f16/bf16 floor in libdevice,
+      // none for bf16 in GLSL.std.450), and back exactly.
+      .Case([&](FloorOp) {
+        return unary(
+            [&](Type, Value x) { return math::FloorOp::create(b, loc, x); });
+      })
+      .Case([&](CeilOp) {
+        return unary(
+            [&](Type, Value x) { return math::CeilOp::create(b, loc, x); });
+      })
+      .Case([&](RoundOp) {
+        return unary([&](Type, Value x) {
+          return math::RoundEvenOp::create(b, loc, x);
+        });
+      })
+      .Case([&](SignOp) { return e.sign(args[0]); })
+      .Case([&](ReciprocalOp) {
+        return arith::DivFOp::create(b, loc, e.cst(args[0].getType(), 1.0),
+                                     args[0]);
+      })
+      .Case([&](ClampOp) {
+        Value lower = arith::MaximumFOp::create(b, loc, args[0], args[1]);
+        return arith::MinimumFOp::create(b, loc, lower, args[2]);
+      })
       .Case([&](GeluOp g) {
         return unary(
             [&](Type t, Value x) { return e.gelu(t, x, g.getExact()); });
@@ -187,10 +243,12 @@ Value mlir::ferric::buildScalarComputation(Operation *op, OpBuilder &b,
 unsigned mlir::ferric::scalarCost(Operation *op) {
   return llvm::TypeSwitch<Operation *, unsigned>(op)
       .Case<NegOp, AbsOp, ReluOp, AddOp, SubOp, MulOp, MaxOp, MinOp, CmpOp,
-            SelectOp, CastOp>([](Operation *) { return 1; })
-      .Case<DivOp, SqrtOp, RsqrtOp>([](Operation *) { return 4; })
-      .Case<ExpOp, LogOp, TanhOp, SigmoidOp, SiluOp>(
-          [](Operation *) { return 12; })
+            SelectOp, CastOp, FloorOp, CeilOp, RoundOp>(
+          [](Operation *) { return 1; })
+      .Case<SignOp, ClampOp>([](Operation *) { return 2; })
+      .Case<DivOp, SqrtOp, RsqrtOp, ReciprocalOp>([](Operation *) { return 4; })
+      .Case<ExpOp, LogOp, TanhOp, SigmoidOp, SiluOp, SinOp, CosOp, ErfOp,
+            Log1pOp, Expm1Op>([](Operation *) { return 12; })
       .Case<GeluOp, PowOp>([](Operation *) { return 20; })
       .Default([](Operation *) { return 1; });
 }

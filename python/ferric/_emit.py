@@ -90,6 +90,13 @@ def _fold_unary(op, x, exact=False):
             "silu": lambda: x / (1.0 + np.exp(-x)),
             "gelu": lambda: (0.5 * x * (1.0 + math.erf(x / math.sqrt(2.0)))
                              if exact else _gelu_tanh(x)),
+            "sin": lambda: np.sin(x), "cos": lambda: np.cos(x),
+            "erf": lambda: math.erf(x) if not np.isnan(x) else x,
+            "log1p": lambda: np.log1p(x), "expm1": lambda: np.expm1(x),
+            "floor": lambda: np.floor(x), "ceil": lambda: np.ceil(x),
+            "round": lambda: np.round(x),  # ties to even, like ferric.round
+            "sign": lambda: 1.0 if x > 0 else -1.0 if x < 0 else x,
+            "reciprocal": lambda: np.divide(1.0, x),
         }
         return float(table[op]())
 
@@ -348,6 +355,8 @@ class _Emitter:
                       % (name, c.name, self.operand(t, dtype),
                          self.operand(f, dtype), self.vty(c), types))
             return _Value(name, dtype, shape, src=c.src)
+        if op == "clamp":
+            return self.clamp(a)
         if op == "cast":
             x, dtype = a[0], node.attrs["dtype"]
             if isinstance(x, _Scalar):
@@ -364,6 +373,40 @@ class _Emitter:
         if op == "matmul":
             return self.matmul(a[0], a[1])
         raise FerricError("unknown op '%s'" % op)
+
+    def clamp(self, a):
+        """ferric.clamp when the value is a tensor; else max then min (the
+        same math), which take a scalar on either side."""
+        dtype = self.float_dtype("clamp", a)
+        (x, lo, hi), shape = self.broadcast_all("clamp", a)
+
+        def binary(op, u, v):
+            if isinstance(u, _Scalar) and isinstance(v, _Scalar):
+                return _Scalar(_fold_binary(op, u.value, v.value), dtype)
+            return self.binary(op, u, v, dtype, shape)
+        if not isinstance(x, _Value):
+            return binary("min", binary("max", x, lo), hi)
+        name = self.fresh()
+        types = self.vty(x)
+        if any(not isinstance(v, _Value) for v in (lo, hi)):
+            types += ", " + ", ".join(
+                self.vty(v) if isinstance(v, _Value) else dtype
+                for v in (lo, hi))
+        self.line("%s = ferric.clamp %s, %s, %s : %s"
+                  % (name, x.name, self.operand(lo, dtype),
+                     self.operand(hi, dtype), types))
+        return _Value(name, dtype, shape, src=x.src)
+
+    def binary(self, op, x, y, dtype, shape):
+        """`op` on two broadcast operands (at least one of them a tensor)."""
+        src = (x if isinstance(x, _Value) else y).src
+        name = self.fresh()
+        types = ", ".join(self.vty(v) if isinstance(v, _Value) else dtype
+                          for v in (x, y))
+        self.line("%s = ferric.%s %s, %s : %s"
+                  % (name, op, self.operand(x, dtype),
+                     self.operand(y, dtype), types))
+        return _Value(name, dtype, shape, src=src)
 
     def reduce(self, node, x):
         kind = node.attrs["kind"]

@@ -5,7 +5,8 @@ Shared by the expression builder (:mod:`ferric.expr`) and the IR emitter
 """
 
 UNARY_OPS = ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "relu",
-             "sigmoid", "silu", "gelu")
+             "sigmoid", "silu", "gelu", "sin", "cos", "erf", "log1p", "expm1",
+             "floor", "ceil", "round", "sign", "reciprocal")
 BINARY_OPS = ("add", "sub", "mul", "div", "max", "min", "pow")
 CMP_PREDICATES = ("lt", "le", "gt", "ge", "eq", "ne")
 REDUCE_KINDS = ("sum", "mean", "max", "min")

@@ -176,6 +176,56 @@ class E:
         ``exact=True``."""
         return self._unary("gelu", exact=bool(exact))
 
+    def sin(self):
+        return self._unary("sin")
+
+    def cos(self):
+        return self._unary("cos")
+
+    def erf(self):
+        return self._unary("erf")
+
+    def log1p(self):
+        """``log(1 + x)``, accurate for tiny x."""
+        return self._unary("log1p")
+
+    def expm1(self):
+        """``exp(x) - 1``, accurate for tiny x."""
+        return self._unary("expm1")
+
+    def floor(self):
+        return self._unary("floor")
+
+    def ceil(self):
+        return self._unary("ceil")
+
+    def round(self):
+        """Round to the nearest integer, halfway cases to even (as
+        ``torch.round`` and ``numpy.round``: ``round(2.5) = 2``)."""
+        return self._unary("round")
+
+    def sign(self):
+        """1 for x > 0, -1 for x < 0, x itself for +-0 and NaN."""
+        return self._unary("sign")
+
+    def reciprocal(self):
+        """``1 / x``."""
+        return self._unary("reciprocal")
+
+    def clamp(self, min=None, max=None):
+        """``minimum(maximum(x, min), max)`` (NaN-propagating, as
+        ``torch.clamp``); either bound may be None, an expression or a
+        number."""
+        if min is None and max is None:
+            raise ValueError("clamp() needs at least one of min and max")
+        if min is None:
+            return self._binary("min", max)
+        if max is None:
+            return self._binary("max", min)
+        return E("clamp", (self, _wrap(min), _wrap(max)))
+
+    clip = clamp
+
     # Binary ops (tensor or scalar operands).
     def _binary(self, op, other):
         return E(op, (self, _wrap(other)))

@@ -437,11 +437,27 @@ for _name in ("lt", "le", "gt", "ge"):
 Tensor.maximum = _binary("max")
 Tensor.minimum = _binary("min")
 for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "relu", "sigmoid",
-              "silu", "neg", "abs"):
+              "silu", "neg", "abs", "sin", "cos", "erf", "log1p", "expm1",
+              "floor", "ceil", "round", "sign", "reciprocal"):
     setattr(Tensor, _name, _unary(_name))
 Tensor.__neg__ = _unary("neg")
 Tensor.__abs__ = _unary("abs")
 del _name, _op, _swap
+
+
+def _clamp(self, min=None, max=None):
+    """Elementwise clamp into [min, max] (either may be None; recorded in
+    lazy mode), as :meth:`ferric.E.clamp`."""
+    if min is None and max is None:
+        raise ValueError("clamp() needs at least one of min and max")
+    if min is None:
+        return self._op(lambda a, hi: a.clamp(max=hi), max)
+    if max is None:
+        return self._op(lambda a, lo: a.clamp(min=lo), min)
+    return self._op(lambda a, lo, hi: a.clamp(lo, hi), min, max)
+
+
+Tensor.clamp = Tensor.clip = _clamp
 
 
 def _lazy_module():

@@ -161,6 +161,85 @@ func.func @gelu_exact(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %0 : tensor<4x8xf32>
 }
 
+// The ops real models need: each is one math op (round is math.roundeven:
+// ties to even, as torch.round), or arith for sign, reciprocal and clamp.
+// (ceil and round take %a: of floor's result they would fold away.)
+// CHECK-LABEL: func.func @more_unary
+//       CHECK:   ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+//  CHECK-NEXT:     %[[R:.*]] = math.sin %[[IN]] : f32
+//       CHECK:     math.cos %{{.*}} : f32
+//       CHECK:     math.erf %{{.*}} : f32
+//       CHECK:     math.log1p %{{.*}} : f32
+//       CHECK:     math.expm1 %{{.*}} : f32
+//       CHECK:     math.floor %{{.*}} : f32
+//       CHECK:     math.ceil %{{.*}} : f32
+//       CHECK:     math.roundeven %{{.*}} : f32
+func.func @more_unary(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = ferric.sin %a : tensor<4x8xf32>
+  %1 = ferric.cos %0 : tensor<4x8xf32>
+  %2 = ferric.erf %1 : tensor<4x8xf32>
+  %3 = ferric.log1p %2 : tensor<4x8xf32>
+  %4 = ferric.expm1 %3 : tensor<4x8xf32>
+  %5 = ferric.floor %4 : tensor<4x8xf32>
+  %6 = ferric.ceil %a : tensor<4x8xf32>
+  %7 = ferric.round %a : tensor<4x8xf32>
+  %8 = ferric.add %5, %6 : tensor<4x8xf32>
+  %9 = ferric.add %8, %7 : tensor<4x8xf32>
+  return %9 : tensor<4x8xf32>
+}
+
+// sign: 1 above zero, -1 below, the input itself for +-0 and NaN.
+// CHECK-LABEL: func.func @sign
+//       CHECK:   ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+//  CHECK-NEXT:     %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+//  CHECK-NEXT:     %[[GT:.*]] = arith.cmpf ogt, %[[IN]], %[[Z]] : f32
+//  CHECK-NEXT:     %[[LT:.*]] = arith.cmpf olt, %[[IN]], %[[Z]] : f32
+//  CHECK-NEXT:     %[[M1:.*]] = arith.constant -1.000000e+00 : f32
+//  CHECK-NEXT:     %[[N:.*]] = arith.select %[[LT]], %[[M1]], %[[IN]] : f32
+//  CHECK-NEXT:     %[[P1:.*]] = arith.constant 1.000000e+00 : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.select %[[GT]], %[[P1]], %[[N]] : f32
+//  CHECK-NEXT:     linalg.yield %[[R]] : f32
+func.func @sign(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = ferric.sign %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// reciprocal divides in the element type, like ferric.div.
+// CHECK-LABEL: func.func @reciprocal_f16
+//       CHECK:   ^bb0(%[[IN:.*]]: f16, %{{.*}}: f16):
+//  CHECK-NEXT:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f16
+//  CHECK-NEXT:     %[[R:.*]] = arith.divf %[[ONE]], %[[IN]] : f16
+//  CHECK-NEXT:     linalg.yield %[[R]] : f16
+func.func @reciprocal_f16(%a: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = ferric.reciprocal %a : tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// Rounding ops of bf16 go through f32 (exactly, both ways).
+// CHECK-LABEL: func.func @floor_bf16
+//       CHECK:   ^bb0(%[[IN:.*]]: bf16, %{{.*}}: bf16):
+//  CHECK-NEXT:     %[[W:.*]] = arith.extf %[[IN]] : bf16 to f32
+//  CHECK-NEXT:     %[[F:.*]] = math.floor %[[W]] : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.truncf %[[F]] : f32 to bf16
+//  CHECK-NEXT:     linalg.yield %[[R]] : bf16
+func.func @floor_bf16(%a: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = ferric.floor %a : tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// clamp: maximumf then minimumf; a scalar bound is read through `(d0) -> ()`.
+// CHECK-LABEL: func.func @clamp_tensor_scalar
+//  CHECK-SAME: (%[[X:.*]]: tensor<16xf32>, %[[LO:.*]]: tensor<16xf32>, %[[HI:.*]]: f32)
+//       CHECK:   linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[SC1]], #[[ID1]]], iterator_types = ["parallel"]} ins(%[[X]], %[[LO]], %[[HI]] : tensor<16xf32>, tensor<16xf32>, f32)
+//       CHECK:   ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32, %{{.*}}: f32):
+//  CHECK-NEXT:     %[[M:.*]] = arith.maximumf %[[A]], %[[B]] : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.minimumf %[[M]], %[[C]] : f32
+//  CHECK-NEXT:     linalg.yield %[[R]] : f32
+func.func @clamp_tensor_scalar(%x: tensor<16xf32>, %lo: tensor<16xf32>, %hi: f32) -> tensor<16xf32> {
+  %0 = ferric.clamp %x, %lo, %hi : tensor<16xf32>, tensor<16xf32>, f32
+  return %0 : tensor<16xf32>
+}
+
 // f16 transcendental math runs in f32 and is narrowed back; neg does not.
 // CHECK-LABEL: func.func @exp_f16
 //       CHECK:   ^bb0(%[[IN:.*]]: f16, %{{.*}}: f16):

@@ -32,6 +32,7 @@
 // CPU-NEXT:   expand-strided-metadata,
 // CPU-NEXT:   lower-affine,
 // CPU-NEXT:   convert-scf-to-cf{{.*}},
+// CPU-NEXT:   ferric-legalize-math-for-cpu,
 // CPU-NEXT:   convert-math-to-llvm{{.*}},
 // CPU-NEXT:   convert-math-to-libm,
 // CPU-NEXT:   convert-to-llvm{{.*}},

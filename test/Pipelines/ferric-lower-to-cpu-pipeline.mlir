@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 29 passes:
+// CHECK: Pass Manager with 30 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -42,6 +42,7 @@
 // CHECK-NEXT:   expand-strided-metadata,
 // CHECK-NEXT:   lower-affine,
 // CHECK-NEXT:   convert-scf-to-cf{allow-pattern-rollback=true},
+// CHECK-NEXT:   ferric-legalize-math-for-cpu,
 // CHECK-NEXT:   convert-math-to-llvm{approximate-log1p=true},
 // CHECK-NEXT:   convert-math-to-libm,
 // CHECK-NEXT:   convert-to-llvm{allow-pattern-rollback=true dynamic=false },
@@ -49,7 +50,7 @@
 // CHECK-NEXT: )
 
 // min-ops and fuse-report reach ferric-fuse:
-// OPTS: Pass Manager with 29 passes:
+// OPTS: Pass Manager with 30 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=/tmp/r.txt}
@@ -85,6 +86,7 @@
 // OPTS-NEXT:   expand-strided-metadata,
 // OPTS-NEXT:   lower-affine,
 // OPTS-NEXT:   convert-scf-to-cf{allow-pattern-rollback=true},
+// OPTS-NEXT:   ferric-legalize-math-for-cpu,
 // OPTS-NEXT:   convert-math-to-llvm{approximate-log1p=true},
 // OPTS-NEXT:   convert-math-to-libm,
 // OPTS-NEXT:   convert-to-llvm{allow-pattern-rollback=true dynamic=false },
@@ -95,7 +97,7 @@
 // destination its own bufferization.alloc_tensor before CSE (one-shot
 // bufferization would otherwise analyse one tensor.empty written by every
 // op: time cubic in the number of ops):
-// NOFUSE: Pass Manager with 26 passes:
+// NOFUSE: Pass Manager with 27 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
@@ -124,6 +126,7 @@
 // NOFUSE-NEXT:   expand-strided-metadata,
 // NOFUSE-NEXT:   lower-affine,
 // NOFUSE-NEXT:   convert-scf-to-cf{allow-pattern-rollback=true},
+// NOFUSE-NEXT:   ferric-legalize-math-for-cpu,
 // NOFUSE-NEXT:   convert-math-to-llvm{approximate-log1p=true},
 // NOFUSE-NEXT:   convert-math-to-libm,
 // NOFUSE-NEXT:   convert-to-llvm{allow-pattern-rollback=true dynamic=false },

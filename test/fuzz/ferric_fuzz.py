@@ -36,8 +36,8 @@ import fuzzmodel as M  # noqa: E402
 EXPECTED_REJECTIONS = [
     ('vulkan', r"the vulkan target needs static shapes and no scalar "
                r"arguments, but argument \d+ of @\w+ is (f16|f32|f64|bf16)"),
-    ('vulkan', r"error: 'math\.(exp|log|tanh|powf|erf)' op on f64 has no SPIR-V "
-               r"lowering for Vulkan: GLSL\.std\.450 implements it for 16- and "
+    ('vulkan', r"error: 'math\.(exp|log|tanh|powf|erf|sin|cos|log1p|expm1)'"
+               r" op on f64 has no SPIR-V lowering for Vulkan: GLSL\.std\.450 implements it for 16- and "
                r"32-bit floats only \(use f32, or the cuda or cpu target\)"),
     ('vulkan', r"exceeds the SPIR-V pipeline's 32-bit index limit "
                r"\(2147483647\)"),

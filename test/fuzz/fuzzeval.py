@@ -84,10 +84,18 @@ class Evaluator:
         ct = M.compute_type(dt)
         f = M.UNARY
         with np.errstate(all='ignore'):
-            if op in ('neg', 'abs', 'relu'):
+            if op in M.EXACT_UNARY:
                 return M.rnd(f[op](x), dt)
-            if op in ('exp', 'log', 'sqrt', 'rsqrt', 'tanh'):
-                return M.rnd(self.step(op, dt, ct, f[op](x), x, f[op]), dt)
+            if op == 'reciprocal':  # a division in the element type
+                return M.rnd(self.perturb('div', dt, f[op](x)), dt)
+            if op in ('exp', 'log', 'sqrt', 'rsqrt', 'tanh', 'sin', 'cos',
+                      'erf', 'log1p', 'expm1'):
+                v = self.step(op, dt, ct, f[op](x), x, f[op])
+                if op in ('sin', 'cos') and self.target == 'vulkan' and \
+                        self.noise.mode != 'exact':
+                    v = np.where(np.abs(x) >= M.VULKAN_SINCOS_LIMIT, np.nan,
+                                 v)
+                return M.rnd(v, dt)
             c = lambda v: M.rnd(np.float64(v), ct)
             if op in ('sigmoid', 'silu'):
                 e = self.step('exp', dt, ct, np.exp(-x), -x, np.exp)
@@ -226,6 +234,8 @@ class Evaluator:
                                      else 0.0, v)
             elif k == 'select':
                 v = np.where(args[0] != 0, args[1], args[2])
+            elif k == 'clamp':
+                v = M._minimum(M._maximum(args[0], args[1]), args[2])
             elif k == 'cast':
                 v = M.rnd(args[0], r.dt)
             elif k == 'bcast':

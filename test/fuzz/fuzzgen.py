@@ -3,7 +3,7 @@
 A program is one public function over tensors of one iteration shape (the
 "base" shape, rank 0-3, static or dynamic dims), plus broadcast sources
 (the base shape with leading, trailing or all dims removed), matmul weights
-and masks. Ops are drawn over every elementwise op, casts, cmp/select,
+and masks. Ops are drawn over every elementwise op, casts, cmp/select, clamp,
 reductions (first, last, all or some dims, with and without keepdim; the
 result is returned or broadcast back, a keepdim one also numpy-style:
 elementwise ops on it, a collapse_shape dropping the kept dims, a
@@ -17,7 +17,8 @@ import numpy as np
 import fuzzmodel as M
 
 UNARY_OPS = ['neg', 'abs', 'exp', 'log', 'sqrt', 'rsqrt', 'tanh', 'relu',
-             'sigmoid', 'silu', 'gelu', 'gelu_exact']
+             'sigmoid', 'silu', 'gelu', 'gelu_exact', 'sin', 'cos', 'erf',
+             'log1p', 'expm1', 'floor', 'ceil', 'round', 'sign', 'reciprocal']
 BINARY_OPS = ['add', 'sub', 'mul', 'div', 'max', 'min', 'pow']
 CMP_PREDS = ['lt', 'le', 'gt', 'ge', 'eq', 'ne']
 REDUCE_KINDS = ['sum', 'mean', 'max', 'min']
@@ -123,6 +124,9 @@ def op_text(op):
     if k == 'cmp':
         return (f'%{r.name} = ferric.cmp {op.attrs["pred"]}, %{a[0].name}, '
                 f'%{a[1].name} : {types(a)}')
+    if k == 'clamp':
+        return (f'%{r.name} = ferric.clamp %{a[0].name}, %{a[1].name}, '
+                f'%{a[2].name} : {types(a)}')
     if k == 'select':
         return (f'%{r.name} = ferric.select %{a[0].name}, %{a[1].name}, '
                 f'%{a[2].name} : {a[0].type()}, {types(a[1:])}')
@@ -173,7 +177,7 @@ class Space:
 # Ops whose scalar math uses a GLSL.std.450 function that has no 64-bit
 # form on Vulkan.
 VULKAN_NO_F64 = ['exp', 'log', 'tanh', 'sigmoid', 'silu', 'gelu',
-                 'gelu_exact', 'pow']
+                 'gelu_exact', 'pow', 'sin', 'cos', 'erf', 'log1p', 'expm1']
 
 
 def gen_input(rng, shape, dt, special):
@@ -332,7 +336,7 @@ class Gen:
     def one_op(self, rank):
         rng = self.rng
         kinds = ['unary'] * 30 + ['binary'] * 30 + ['cmp'] * 7 + ['select'] * 7 \
-            + ['cast'] * 8
+            + ['cast'] * 8 + ['clamp'] * 4
         if rank > 0:
             kinds += ['reduce'] * 9
         if rank >= 2:
@@ -386,6 +390,15 @@ class Gen:
             a, b = (x, y) if rng.random() < 0.5 else (y, x)
             r = self.base_val(self.fresh(), x.dt)
             self.add_op('select', r, [m, a, b])
+            self.base_pool.append(r)
+        elif kind == 'clamp':
+            if not self.allowed('clamp', x.dt):
+                return
+            lo, hi = self.other_operand(x), self.other_operand(x)
+            if lo is None or hi is None:
+                return
+            r = self.base_val(self.fresh(), x.dt)
+            self.add_op('clamp', r, [x, lo, hi])
             self.base_pool.append(r)
         elif kind == 'cast':
             src = x

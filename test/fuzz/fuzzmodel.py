@@ -186,7 +186,22 @@ UNARY = {
     'gelu': lambda x: (0.5 * x) * (1.0 + np.tanh(
         0.79788456080286535588 * (x + 0.044715 * (x * x * x)))),
     'gelu_exact': lambda x: (0.5 * x) * (1.0 + _erf(x * 0.70710678118654752440)),
+    'sin': np.sin,
+    'cos': np.cos,
+    'erf': _erf,
+    'log1p': np.log1p,
+    'expm1': np.expm1,
+    'floor': np.floor,
+    'ceil': np.ceil,
+    'round': np.rint,  # ties to even
+    'sign': lambda x: np.where(x > 0, 1.0, np.where(x < 0, -1.0, x)),
+    'reciprocal': lambda x: 1.0 / x,
 }
+# Exact in every type: their results are integers, +-1 or the input.
+EXACT_UNARY = {'neg', 'abs', 'relu', 'floor', 'ceil', 'round', 'sign'}
+# Where ferric-legalize-math-for-spirv's sin and cos stop reducing the
+# argument themselves and use the driver's (Vulkan bounds neither).
+VULKAN_SINCOS_LIMIT = 102900.0
 BINARY = {
     'add': np.add, 'sub': np.subtract, 'mul': np.multiply,
     'div': np.divide, 'max': _maximum, 'min': _minimum, 'pow': _pow,
@@ -196,7 +211,8 @@ CMP = {
     'ge': np.greater_equal, 'eq': np.equal, 'ne': np.not_equal,
 }
 TRANSCENDENTAL = {'exp', 'log', 'tanh', 'sigmoid', 'silu', 'gelu',
-                  'gelu_exact', 'pow', 'rsqrt'}
+                  'gelu_exact', 'pow', 'rsqrt', 'sin', 'cos', 'erf', 'log1p',
+                  'expm1'}
 
 
 def op_error(kind, dt, target, x=None):
@@ -216,6 +232,10 @@ def op_error(kind, dt, target, x=None):
             return 6 * u, 0.0
         if kind == 'exp':
             return 4 * u * (3 + 2 * np.abs(x) if x is not None else 8), 0.0
+        if kind == 'expm1':
+            # exp(x) - 1 with GLSL's exp for |x| >= 1 (a series below).
+            grow = 4 * u * (3 + 2 * np.abs(x) if x is not None else 8)
+            return np.maximum(2.0**-16, grow), 2.0**-20
         return 2.0**-16, 2.0**-20
     if kind in ('div', 'sqrt'):
         return (0.0 if target == 'cpu' else 2 * u), 0.0

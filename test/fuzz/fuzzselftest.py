@@ -235,6 +235,46 @@ def main():
         if len(names) != len(set(names)):
             FAILS.append(f'program {i} defines an SSA name twice:\n{text}')
             break
+    # The ops real models need: round is ties to even, sign keeps +-0 and
+    # NaN, clamp propagates NaN and gives hi for lo > hi, all exact.
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (6,), (False,))
+    lo = fuzzgen.Val('lo', 'f32', (6,), (False,))
+    r = fuzzgen.Val('r', 'f32', (6,), (False,))
+    sg = fuzzgen.Val('sg', 'f32', (6,), (False,))
+    c = fuzzgen.Val('c', 'f32', (6,), (False,))
+    hi = fuzzgen.Val('hi', 'f32', scalar=True)
+    p.args, p.base = [a, lo], a
+    p.inputs['a'] = np.array([2.5, -0.5, -0.0, np.nan, 1.5, 7.0])
+    p.inputs['lo'] = np.array([0.0, 0.0, 0.0, 0.0, 3.0, np.nan])
+    p.ops = [fuzzgen.Op('unary', r, [a], op='round'),
+             fuzzgen.Op('unary', sg, [a], op='sign'),
+             fuzzgen.Op('const', hi, [], value=2.0),
+             fuzzgen.Op('clamp', c, [a, lo, hi])]
+    p.results = [r, sg, c]
+    (rv, rtol, _), (sv, stol, _), (cv, ctol, _) = fuzzeval.expected(
+        p, 'cpu', 0)
+    check('round ties to even', rv, [2.0, -0.0, -0.0, np.nan, 2.0, 7.0])
+    check('sign keeps zeros and NaN', sv, [1.0, -1.0, -0.0, np.nan, 1.0, 1.0])
+    check('clamp', cv, [2.0, 0.0, 0.0, np.nan, 2.0, np.nan])
+    check('exact ops have no tolerance', [rtol.max(), stol.max(), ctol.max()],
+          [0.0, 0.0, 0.0])
+    check('clamp text', [fuzzgen.op_text(p.ops[3]) ==
+                         '%c = ferric.clamp %a, %lo, %hi : tensor<6xf32>, '
+                         'tensor<6xf32>, f32'], [True])
+    # Vulkan's sin and cos are Ferric's own below |x| = 102900 (checked),
+    # the driver's above (not checked); CPU checks both.
+    p = fuzzgen.Program()
+    a = fuzzgen.Val('a', 'f32', (2,), (False,))
+    s = fuzzgen.Val('s', 'f32', (2,), (False,))
+    p.args, p.base = [a], a
+    p.inputs['a'] = np.array([1e5, 2e5])
+    p.ops = [fuzzgen.Op('unary', s, [a], op='sin')]
+    p.results = [s]
+    ((_, _, vchk),) = fuzzeval.expected(p, 'vulkan', 0)
+    ((_, _, cchk),) = fuzzeval.expected(p, 'cpu', 0)
+    check('vulkan sin checked below the limit only', vchk, [True, False])
+    check('cpu sin checked', cchk, [True, True])
     # The printer writes what the parser reads.
     check('const hex', [fuzzgen.const_text(math.inf, 'bf16') == '0x7F80'], [True])
     for f in FAILS:

@@ -171,6 +171,25 @@ def FerricLaunchBoolBuffersAsBytesPass
   }];
 }
 
+//===- ferric-legalize-math-for-cpu ---------------------------------------===//
+
+def FerricLegalizeMathForCPUPass
+    : Pass<"ferric-legalize-math-for-cpu", "ModuleOp"> {
+  let summary = "Send log1p and expm1 to libm on the CPU";
+  let description = [{
+    `convert-math-to-llvm` writes `math.log1p` as `log(1 + x)` and
+    `math.expm1` as `exp(x) - 1`, which lose every digit for tiny `x`
+    (`1 + 1e-10` is 1 in f64 too) and the CPU path is Ferric's numerical
+    reference. This pass turns exactly these two ops (f16 and bf16 ones
+    computed in f32) into calls of libm's `log1p`/`log1pf` and
+    `expm1`/`expm1f`, declaring them in the module; every other math op is
+    left to `convert-math-to-llvm`. Run it before that pass.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 //===- ferric-legalize-math-for-spirv -------------------------------------===//
 
 def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
@@ -185,9 +204,20 @@ def FerricLegalizeMathForSPIRVPass : Pass<"ferric-legalize-math-for-spirv"> {
     `spirv-val` refuses). Run it inside `gpu.module` before
     `convert-math-to-spirv`.
 
+    GLSL.std.450 has no `log1p` or `expm1` either, and Vulkan bounds `Sin`
+    and `Cos` only to 2^-11 absolute inside [-pi, pi]: f16 and f32
+    `math.log1p`, `math.expm1`, `math.sin` and `math.cos` are expanded in
+    f32. log1p is the odd series of `2 atanh(x / (2 + x))` for
+    -0.5 < x < 1 and `log(1 + x)` elsewhere; expm1 is its Taylor series to
+    x^12 for |x| < 1 and `exp(x) - 1` elsewhere (both within 3 f32 ulp
+    where they use no GLSL function); sin and cos reduce x by k * pi/2 with
+    pi/2 in four Cody-Waite pieces of 8 bits (exact for |k| < 2^16) and
+    evaluate Cephes' minimax polynomials, within 1.2e-7 absolute for
+    |x| < 102900, beyond which the driver's `Sin`/`Cos` is used.
+
     GLSL.std.450 leaves special values undefined, so every exp, log, sqrt,
-    rsqrt, tanh, erf and pow gets C's special cases as selects around the
-    GLSL call. Arithmetic with a constant +-0 operand is written as IEEE's
+    rsqrt, tanh, erf, pow, sin and cos gets C's special cases as selects
+    around the GLSL call. Arithmetic with a constant +-0 operand is written as IEEE's
     result without that arithmetic (`x * 0` as a select on `x` being
     finite, `x / 0` as `x * inf`, `0 / x`, `x + 0` and `0 - x` as selects):
     lavapipe's code generator simplifies `x * 0 -> 0`, `0 / x -> 0`,

@@ -65,6 +65,77 @@ def Ferric_SigmoidOp
     : Ferric_UnaryOp<"sigmoid", "logistic sigmoid", "1 / (1 + exp(-x))">;
 def Ferric_SiluOp
     : Ferric_UnaryOp<"silu", "SiLU (swish)", "x / (1 + exp(-x))">;
+def Ferric_SinOp : Ferric_UnaryOp<"sin", "sine", "sin(x)">;
+def Ferric_CosOp : Ferric_UnaryOp<"cos", "cosine", "cos(x)">;
+def Ferric_ErfOp : Ferric_UnaryOp<"erf", "error function", "erf(x)">;
+def Ferric_Log1pOp
+    : Ferric_UnaryOp<"log1p", "logarithm of one plus x", "log(1 + x)"> {
+  let description = [{
+    Elementwise `log(1 + x)`, accurate for tiny `x` too (where computing
+    `1 + x` first would round it to 1). f16 and bf16 inputs compute in f32.
+  }];
+}
+def Ferric_Expm1Op
+    : Ferric_UnaryOp<"expm1", "exponential minus one", "exp(x) - 1"> {
+  let description = [{
+    Elementwise `exp(x) - 1`, accurate for tiny `x` too (where `exp(x)`
+    rounds to 1). f16 and bf16 inputs compute in f32.
+  }];
+}
+def Ferric_FloorOp
+    : Ferric_UnaryOp<"floor", "round toward -infinity", "floor(x)">;
+def Ferric_CeilOp
+    : Ferric_UnaryOp<"ceil", "round toward +infinity", "ceil(x)">;
+def Ferric_RoundOp
+    : Ferric_UnaryOp<"round", "round to nearest, ties to even",
+                     "roundeven(x)"> {
+  let description = [{
+    Elementwise rounding to the nearest integer, halfway cases to the even
+    one (`round(2.5) = 2`, `round(-0.5) = -0`), as `torch.round` and
+    `numpy.round` do; the scalar body is `math.roundeven`. C's `round`
+    (halfway cases away from zero, `math.round`) is not this op; inside a
+    `ferric.fused` body `math.round` may still be used as it is.
+  }];
+}
+def Ferric_SignOp : Ferric_UnaryOp<"sign", "sign", "sign(x)"> {
+  let description = [{
+    Elementwise sign: 1 for `x > 0`, -1 for `x < 0`, and `x` itself for
+    zeros (keeping their sign) and NaN, as StableHLO's `sign` and
+    `numpy.sign` of NaN. (`torch.sign` gives 0 for NaN.)
+  }];
+}
+def Ferric_ReciprocalOp
+    : Ferric_UnaryOp<"reciprocal", "reciprocal", "1 / x"> {
+  let description = [{
+    Elementwise `1 / x`, a division in the element type (as `ferric.div`
+    of the constant 1): `1 / +-0 = +-inf`.
+  }];
+}
+
+def Ferric_ClampOp : Ferric_ElementwiseOp<"clamp",
+    [AllTypesMatch<["input", "result"]>]> {
+  let summary = "clamp into [lo, hi]";
+  let description = [{
+    Elementwise `minimum(maximum(x, lo), hi)`, NaN-propagating like
+    `ferric.max` and `ferric.min` (as `torch.clamp`: a NaN input stays NaN,
+    and `lo > hi` gives `hi`). Each bound is a tensor of the input's type or
+    a scalar of its element type:
+
+    ```mlir
+    %0 = ferric.clamp %x, %lo, %hi : tensor<4x8xf32>
+    %1 = ferric.clamp %x, %a, %b : tensor<4x8xf32>, f32, f32
+    %2 = ferric.clamp %x, %lo, %b : tensor<4x8xf32>, tensor<4x8xf32>, f32
+    ```
+  }];
+  let arguments = (ins Ferric_FloatTensor:$input, Ferric_TensorOrScalar:$lo,
+                       Ferric_TensorOrScalar:$hi);
+  let results = (outs Ferric_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $lo `,` $hi attr-dict `:`
+    custom<ClampTypes>(type($input), type($lo), type($hi))
+  }];
+  let hasVerifier = 1;
+}
 
 def Ferric_GeluOp : Ferric_ElementwiseOp<"gelu", [SameOperandsAndResultType]> {
   let summary = "GELU activation";

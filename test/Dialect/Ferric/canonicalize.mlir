@@ -180,6 +180,109 @@ func.func @no_fold_non_splat() -> tensor<2xf32> {
 }
 
 //===----------------------------------------------------------------------===//
+// The ops real models need: sin, cos, erf, log1p, expm1 through math's
+// folders; floor, ceil, round (ties to even), sign, reciprocal and clamp
+// through arith and math; idempotent rounding and sign fold away.
+//===----------------------------------------------------------------------===//
+
+// The f32 results correctly rounded (sin(1) = 0.84147098..., numpy's f32
+// sin gives the next float up); log1p and expm1 keep tiny x.
+// CHECK-LABEL: func.func @fold_transcendental
+//   CHECK-DAG:   %[[SIN:.*]] = arith.constant dense<0.841470957> : tensor<4xf32>
+//   CHECK-DAG:   %[[COS:.*]] = arith.constant dense<0.540302277> : tensor<4xf32>
+//   CHECK-DAG:   %[[ERF:.*]] = arith.constant dense<0.520499885> : tensor<4xf32>
+//   CHECK-DAG:   %[[TINY:.*]] = arith.constant dense<1.000000e-10> : tensor<4xf32>
+//   CHECK-NOT:   ferric.
+//       CHECK:   return %[[SIN]], %[[COS]], %[[ERF]], %[[TINY]], %[[TINY]] :
+func.func @fold_transcendental() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %one = arith.constant dense<1.0> : tensor<4xf32>
+  %half = arith.constant dense<0.5> : tensor<4xf32>
+  %tiny = arith.constant dense<1.0e-10> : tensor<4xf32>
+  %0 = ferric.sin %one : tensor<4xf32>
+  %1 = ferric.cos %one : tensor<4xf32>
+  %2 = ferric.erf %half : tensor<4xf32>
+  %3 = ferric.log1p %tiny : tensor<4xf32>
+  %4 = ferric.expm1 %tiny : tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// round(2.5) = 2 and round(-0.5) = -0 (ties to even); floor, ceil.
+// CHECK-LABEL: func.func @fold_rounding
+//   CHECK-DAG:   %[[A:.*]] = arith.constant dense<2.000000e+00> : tensor<4xf32>
+//   CHECK-DAG:   %[[B:.*]] = arith.constant dense<-0.000000e+00> : tensor<4xf32>
+//   CHECK-DAG:   %[[C:.*]] = arith.constant dense<-2.000000e+00> : tensor<4xf16>
+//   CHECK-DAG:   %[[D:.*]] = arith.constant dense<8.000000e+00> : tensor<4xbf16>
+//   CHECK-DAG:   %[[E:.*]] = arith.constant dense<4.000000e+00> : tensor<4xf64>
+//   CHECK-NOT:   ferric.
+//       CHECK:   return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]] :
+func.func @fold_rounding() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf16>, tensor<4xbf16>, tensor<4xf64>) {
+  %a = arith.constant dense<2.5> : tensor<4xf32>
+  %b = arith.constant dense<-0.5> : tensor<4xf32>
+  %c = arith.constant dense<-1.25> : tensor<4xf16>
+  %d = arith.constant dense<7.5> : tensor<4xbf16>
+  %e = arith.constant dense<3.5> : tensor<4xf64>
+  %0 = ferric.round %a : tensor<4xf32>
+  %1 = ferric.round %b : tensor<4xf32>
+  %2 = ferric.floor %c : tensor<4xf16>
+  %3 = ferric.ceil %d : tensor<4xbf16>
+  %4 = ferric.round %e : tensor<4xf64>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf16>, tensor<4xbf16>, tensor<4xf64>
+}
+
+// -----
+
+// sign keeps -0 and NaN; reciprocal of -0 is -inf; clamp of NaN is NaN.
+// CHECK-LABEL: func.func @fold_sign_reciprocal_clamp
+//   CHECK-DAG:   %[[M1:.*]] = arith.constant dense<-1.000000e+00> : tensor<4xf32>
+//   CHECK-DAG:   %[[NZ:.*]] = arith.constant dense<-0.000000e+00> : tensor<4xf32>
+//   CHECK-DAG:   %[[Q:.*]] = arith.constant dense<2.500000e-01> : tensor<4xf32>
+//   CHECK-DAG:   %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<4xf32>
+//   CHECK-DAG:   %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<4xf32>
+//   CHECK-NOT:   ferric.
+//       CHECK:   return %[[M1]], %[[NZ]], %[[Q]], %[[NINF]], %[[M1]], %[[NAN]] :
+func.func @fold_sign_reciprocal_clamp() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %neg = arith.constant dense<-3.0> : tensor<4xf32>
+  %nz = arith.constant dense<-0.0> : tensor<4xf32>
+  %nan = arith.constant dense<0x7FC00000> : tensor<4xf32>
+  %four = arith.constant dense<4.0> : tensor<4xf32>
+  %lo = arith.constant -1.0 : f32
+  %hi = arith.constant 2.0 : f32
+  %0 = ferric.sign %neg : tensor<4xf32>
+  %1 = ferric.sign %nz : tensor<4xf32>
+  %2 = ferric.reciprocal %four : tensor<4xf32>
+  %3 = ferric.reciprocal %nz : tensor<4xf32>
+  %4 = ferric.clamp %neg, %lo, %hi : tensor<4xf32>, f32, f32
+  %5 = ferric.clamp %nan, %lo, %hi : tensor<4xf32>, f32, f32
+  return %0, %1, %2, %3, %4, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Integers, +-1, +-0, infinities and NaN are fixed points of every rounding
+// op and sign, so the outer op folds to the inner one; reciprocal twice
+// rounds twice and stays.
+// CHECK-LABEL: func.func @fold_idempotent
+//  CHECK-SAME: (%[[X:.*]]: tensor<8xf32>)
+//       CHECK:   %[[C:.*]] = ferric.ceil %[[X]]
+//  CHECK-NEXT:   %[[S:.*]] = ferric.sign %[[X]]
+//  CHECK-NEXT:   %[[R:.*]] = ferric.reciprocal %[[X]]
+//  CHECK-NEXT:   %[[RR:.*]] = ferric.reciprocal %[[R]]
+//  CHECK-NEXT:   return %[[C]], %[[S]], %[[S]], %[[RR]]
+func.func @fold_idempotent(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %0 = ferric.ceil %x : tensor<8xf32>
+  %1 = ferric.floor %0 : tensor<8xf32>
+  %2 = ferric.round %1 : tensor<8xf32>
+  %3 = ferric.sign %x : tensor<8xf32>
+  %4 = ferric.sign %3 : tensor<8xf32>
+  %5 = ferric.round %3 : tensor<8xf32>
+  %6 = ferric.reciprocal %x : tensor<8xf32>
+  %7 = ferric.reciprocal %6 : tensor<8xf32>
+  return %2, %4, %5, %7 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+//===----------------------------------------------------------------------===//
 // f16, bf16 and f64 constant folding
 //===----------------------------------------------------------------------===//
 

@@ -112,6 +112,51 @@ func.func @select_false_shape(%c: tensor<4xi1>, %s: f32, %a: tensor<f32>) {
 
 // -----
 
+//===----------------------------------------------------------------------===//
+// clamp
+//===----------------------------------------------------------------------===//
+
+func.func @clamp_bound_shape(%x: tensor<4x8xf32>, %lo: tensor<4x?xf32>, %s: f32) {
+  // expected-error@+1 {{'ferric.clamp' op bound lo has shape 4x?, the input 4x8 (dim 1: ? vs 8); use ferric.broadcast to change shapes}}
+  %0 = ferric.clamp %x, %lo, %s : tensor<4x8xf32>, tensor<4x?xf32>, f32
+  return
+}
+
+// -----
+
+func.func @clamp_bound_scalar_type(%x: tensor<4xf32>, %s: f32, %h: f16) {
+  // expected-error@+1 {{'ferric.clamp' op bound hi has type 'f16', expected 'tensor<4xf32>' or its element type 'f32'}}
+  %0 = ferric.clamp %x, %s, %h : tensor<4xf32>, f32, f16
+  return
+}
+
+// -----
+
+func.func @clamp_bound_tensor_type(%x: tensor<4xf32>, %b: tensor<4xbf16>) {
+  // expected-error@+1 {{'ferric.clamp' op bound lo has type 'tensor<4xbf16>', expected 'tensor<4xf32>' or its element type 'f32'}}
+  %0 = ferric.clamp %x, %b, %b : tensor<4xf32>, tensor<4xbf16>, tensor<4xbf16>
+  return
+}
+
+// -----
+
+// The clamped value itself must be a tensor (the bounds may be scalars).
+func.func @clamp_scalar_input(%s: f32, %lo: tensor<4xf32>) {
+  // expected-error@+1 {{must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'f32'}}
+  %0 = ferric.clamp %s, %lo, %lo : f32, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_one_bound(%x: tensor<4xf32>, %s: f32) {
+  // expected-error@+1 {{expected ','}}
+  %0 = ferric.clamp %x, %s : tensor<4xf32>, f32
+  return
+}
+
+// -----
+
 func.func @select_condition_not_i1(%c: tensor<4xi32>, %a: tensor<4xf32>) {
   // expected-error@+1 {{'ferric.select' op operand #0 must be ranked tensor of 1-bit signless integer values, but got 'tensor<4xi32>'}}
   %0 = ferric.select %c, %a, %a : tensor<4xi32>, tensor<4xf32>

@@ -97,6 +97,60 @@ func.func @unary_f64(%a: tensor<f64>) -> tensor<f64> {
   return %2 : tensor<f64>
 }
 
+// The ops real models need (RoPE's sin/cos, GELU's erf, TOSA's reciprocal
+// and clamp, torch's rounding).
+// CHECK-LABEL: func.func @unary_more
+//  CHECK-SAME: (%[[A:.*]]: tensor<4x?xf32>, %[[H:.*]]: tensor<3xf16>, %[[B:.*]]: tensor<3xbf16>, %[[D:.*]]: tensor<f64>)
+//       CHECK:   %[[SIN:.*]] = ferric.sin %[[A]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[COS:.*]] = ferric.cos %[[SIN]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[ERF:.*]] = ferric.erf %[[COS]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[L1P:.*]] = ferric.log1p %[[ERF]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[EM1:.*]] = ferric.expm1 %[[L1P]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[FLO:.*]] = ferric.floor %[[EM1]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[CEI:.*]] = ferric.ceil %[[FLO]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[RND:.*]] = ferric.round %[[CEI]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[SGN:.*]] = ferric.sign %[[RND]] : tensor<4x?xf32>
+//  CHECK-NEXT:   %[[REC:.*]] = ferric.reciprocal %[[SGN]] : tensor<4x?xf32>
+//  CHECK-NEXT:   ferric.sin %[[H]] : tensor<3xf16>
+//  CHECK-NEXT:   ferric.round %[[B]] : tensor<3xbf16>
+//  CHECK-NEXT:   ferric.expm1 %[[D]] : tensor<f64>
+func.func @unary_more(%a: tensor<4x?xf32>, %h: tensor<3xf16>, %b: tensor<3xbf16>,
+                      %d: tensor<f64>)
+    -> (tensor<4x?xf32>, tensor<3xf16>, tensor<3xbf16>, tensor<f64>) {
+  %0 = ferric.sin %a : tensor<4x?xf32>
+  %1 = ferric.cos %0 : tensor<4x?xf32>
+  %2 = ferric.erf %1 : tensor<4x?xf32>
+  %3 = ferric.log1p %2 : tensor<4x?xf32>
+  %4 = ferric.expm1 %3 : tensor<4x?xf32>
+  %5 = ferric.floor %4 : tensor<4x?xf32>
+  %6 = ferric.ceil %5 : tensor<4x?xf32>
+  %7 = ferric.round %6 : tensor<4x?xf32>
+  %8 = ferric.sign %7 : tensor<4x?xf32>
+  %9 = ferric.reciprocal %8 : tensor<4x?xf32>
+  %10 = ferric.sin %h : tensor<3xf16>
+  %11 = ferric.round %b : tensor<3xbf16>
+  %12 = ferric.expm1 %d : tensor<f64>
+  return %9, %10, %11, %12 : tensor<4x?xf32>, tensor<3xf16>, tensor<3xbf16>, tensor<f64>
+}
+
+// Bounds of one type with the input print one type; scalar bounds print
+// all three.
+// CHECK-LABEL: func.func @clamp
+//  CHECK-SAME: (%[[X:.*]]: tensor<2x?xf32>, %[[LO:.*]]: tensor<2x?xf32>, %[[HI:.*]]: tensor<2x?xf32>, %[[S:.*]]: f32)
+//       CHECK:   %[[C0:.*]] = ferric.clamp %[[X]], %[[LO]], %[[HI]] : tensor<2x?xf32>{{$}}
+//  CHECK-NEXT:   %[[C1:.*]] = ferric.clamp %[[C0]], %[[S]], %[[S]] : tensor<2x?xf32>, f32, f32{{$}}
+//  CHECK-NEXT:   %[[C2:.*]] = ferric.clamp %[[C1]], %[[LO]], %[[S]] : tensor<2x?xf32>, tensor<2x?xf32>, f32{{$}}
+//  CHECK-NEXT:   %[[C3:.*]] = ferric.clamp %[[C2]], %[[S]], %[[HI]] : tensor<2x?xf32>, f32, tensor<2x?xf32>{{$}}
+//  CHECK-NEXT:   return %[[C3]]
+func.func @clamp(%x: tensor<2x?xf32>, %lo: tensor<2x?xf32>, %hi: tensor<2x?xf32>,
+                 %s: f32) -> tensor<2x?xf32> {
+  %0 = ferric.clamp %x, %lo, %hi : tensor<2x?xf32>
+  %1 = ferric.clamp %0, %s, %s : tensor<2x?xf32>, f32, f32
+  %2 = ferric.clamp %1, %lo, %s : tensor<2x?xf32>, tensor<2x?xf32>, f32
+  %3 = ferric.clamp %2, %s, %hi : tensor<2x?xf32>, f32, tensor<2x?xf32>
+  return %3 : tensor<2x?xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // Binary ops
 //===----------------------------------------------------------------------===//
