@@ -13,6 +13,7 @@
 #include "PipelineParts.h"
 
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Pipelines/WGSLPipeline.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -150,4 +151,9 @@ void mlir::ferric::registerFerricPipelines() {
       "Lower ferric IR to SPIR-V kernels for Vulkan and host code calling the "
       "mgpu* runtime",
       buildSPIRVPipeline);
+  registerPipeline<WGSLPipelineOptions>(
+      "ferric-lower-to-wgsl",
+      "Lower ferric IR to WGSL compute shaders for WebGPU and host code "
+      "calling the mgpu* runtime",
+      buildWGSLPipeline);
 }
