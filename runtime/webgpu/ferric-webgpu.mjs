@@ -36,8 +36,20 @@
 // The object create() returns is kept for the whole run: dawn.node tears
 // the device down once it is collected, and node crashes mid-work.
 
+import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { create, globals } from 'webgpu';
+
+// Dawn refuses Mesa's lavapipe: unless the Vulkan loader was told which
+// driver to use, use Chromium's SwiftShader where it is installed. Set
+// before Dawn loads (hence the dynamic import).
+const SWIFTSHADER = process.env.FERRIC_WEBGPU_SWIFTSHADER_ICD
+  || '/usr/lib/chromium/vk_swiftshader_icd.json';
+if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES
+    && existsSync(SWIFTSHADER))
+  process.env.VK_ICD_FILENAMES = SWIFTSHADER;
+if (!process.env.XDG_RUNTIME_DIR)
+  process.env.XDG_RUNTIME_DIR = '/tmp';
+const { create, globals } = await import('webgpu');
 
 Object.assign(globalThis, globals);
 
