@@ -4,6 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
+"$root/scripts/setup-webgpu.sh"
 "$root/scripts/build.sh"
 build=${FERRIC_BUILD_DIR:-$root/build}
 ninja -C "$build" -j"${FERRIC_JOBS:-2}" check-ferric

@@ -35,6 +35,7 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.ferric_tools_dir, config.llvm_tools_dir]
 tools = [
     "ferric-opt",
+    "ferric-translate",
     ToolSubst("mlir-opt", unresolved="ignore"),
     ToolSubst("mlir-runner", unresolved="ignore"),
     ToolSubst("ferric-run", unresolved="ignore"),
@@ -65,6 +66,53 @@ def _vulkan_available():
 
 if _vulkan_available():
     config.available_features.add("vulkan")
+
+# WebGPU: node, Dawn (npm `webgpu` in runtime/webgpu, installed by
+# scripts/setup-webgpu.sh) and an adapter (SwiftShader here, the runtime's
+# choice when the Vulkan loader is not told otherwise).
+llvm_config.with_system_environment(["VK_ICD_FILENAMES", "VK_DRIVER_FILES",
+                                     "FERRIC_WEBGPU_DIR", "FERRIC_WEBGPU_NODE",
+                                     "FERRIC_WEBGPU_SWIFTSHADER_ICD",
+                                     "XDG_RUNTIME_DIR"])
+webgpu_dir = os.path.join(config.ferric_src_root, "runtime", "webgpu")
+config.substitutions.append(("%webgpu_runner",
+                             os.path.join(webgpu_dir, "ferric-webgpu.mjs")))
+config.substitutions.append(("%ferric_tools", config.ferric_tools_dir))
+# One function through WGSL on WebGPU against the CPU (Integration/webgpu).
+config.substitutions.append((
+    "%webgpu_check",
+    "/usr/bin/python3 %s %s %s" % (
+        os.path.join(config.ferric_src_root, "test", "Integration", "Inputs",
+                     "webgpu_check.py"),
+        config.ferric_tools_dir, os.path.join(webgpu_dir, "ferric-webgpu.mjs"))))
+
+
+def _webgpu_available():
+    node = shutil.which("node")
+    if not node or not os.path.exists(
+            os.path.join(webgpu_dir, "node_modules", "webgpu")):
+        return False
+    # ferric-webgpu.mjs picks SwiftShader itself when the Vulkan loader is
+    # not told otherwise: the Vulkan tests keep their own driver.
+    env = dict(os.environ)
+    try:
+        out = subprocess.run([node, os.path.join(webgpu_dir,
+                                                 "ferric-webgpu.mjs"),
+                              "--probe"], capture_output=True, text=True,
+                             timeout=120, env=env)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0
+
+
+if _webgpu_available():
+    config.available_features.add("webgpu")
+    # examples/web in headless Chromium (its own WebGPU on SwiftShader),
+    # driven by playwright-core.
+    if os.path.exists("/usr/bin/chromium") and os.path.exists(os.path.join(
+            config.ferric_src_root, "examples", "web", "node_modules",
+            "playwright-core")):
+        config.available_features.add("chromium-webgpu")
 
 
 def _cuda_available():

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PipelineParts.h"
+#include "ShaderParts.h"
 
 #include "FerricDialect/Conversion/Passes.h"
 
@@ -70,61 +70,15 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
   SmallVector<std::string> caps, exts;
   if (failed(checkOptions(options, caps, exts, emitError)))
     return failure();
-  // Kernels take buffers only: sizes must be static (a clear error first).
-  pm.addPass(createFerricRequireStaticArgsPass());
-  // One binding per input and per result of each kernel.
-  pipelines::addFrontEnd(pm, options.fuse, options.minOps, options.fuseReport,
-                         options.storageBufferLimit);
-  {
-    OpPassManager &func = pm.nest<func::FuncOp>();
-    FerricReductionToGPUPassOptions reduction;
-    reduction.blockSize = options.blockSize;
-    reduction.workgroupAlloc = true;
-    func.addPass(createFerricReductionToGPUPass(reduction));
-    FerricMatmulToGPUPassOptions matmul;
-    matmul.workgroupAlloc = true;
-    func.addPass(createFerricMatmulToGPUPass(matmul));
-    FerricElementwiseToGPUPassOptions elementwise;
-    elementwise.blockSize = options.blockSize;
-    elementwise.elementsPerThread = 1;
-    func.addPass(createFerricElementwiseToGPUPass(elementwise));
-  }
-  pipelines::addLoopsToGPU(pm, options.blockSize);
-  {
-    OpPassManager &func = pm.nest<func::FuncOp>();
-    func.addPass(LLVM::createLLVMRequestCWrappersPass());
-    func.addPass(createLowerAffinePass());
-    func.addPass(createFerricSinkIntoLaunchPass());
-  }
-  pm.addPass(createGpuKernelOutliningPass());
-  FerricSPIRVEntryPointsPassOptions entryPoints;
-  entryPoints.blockSize = options.blockSize;
-  pm.addPass(createFerricSPIRVEntryPointsPass(entryPoints));
-  pm.addPass(memref::createFoldMemRefAliasOpsPass());
-  GpuSPIRVAttachTargetOptions target{};
-  target.spirvVersion = options.version;
-  target.spirvCapabilities.assign(caps.begin(), caps.end());
-  target.spirvExtensions.assign(exts.begin(), exts.end());
-  target.clientApi = "Vulkan";
-  pm.addPass(createGpuSPIRVAttachTarget(target));
-  {
-    // Math with IEEE special values, min/max with signed zeros ordered
-    // (before arith-expand-ops rewrites them as compare-and-select).
-    // bf16 has no SPIR-V arithmetic: compute in f32, keep the buffers as
-    // 16-bit words (the type converter's emulation).
-    OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-    kernels.addPass(createCanonicalizerPass());
-    kernels.addPass(createFerricLegalizeMathForSPIRVPass());
-    kernels.addPass(createFerricExactNarrowingPass());
-    arith::ArithEmulateUnsupportedFloatsOptions emulate;
-    emulate.sourceTypeStrs = {"bf16"};
-    emulate.targetTypeStr = "f32";
-    kernels.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-    arith::ArithExpandOpsPassOptions expand;
-    expand.includeBf16 = true;
-    kernels.addPass(arith::createArithExpandOpsPass(expand));
-  }
-  pm.addPass(createFerricBF16BuffersAsI16Pass());
+  pipelines::ShaderKernelOptions kernelOptions{options.fuse,
+                                               options.minOps,
+                                               options.fuseReport,
+                                               options.storageBufferLimit,
+                                               options.blockSize,
+                                               options.version,
+                                               caps,
+                                               exts};
+  pipelines::addShaderKernels(pm, kernelOptions);
   {
     OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
     kernels.addPass(createCanonicalizerPass());
@@ -140,16 +94,6 @@ mlir::ferric::buildSPIRVPipeline(OpPassManager &pm,
     spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   }
   pm.addPass(createGpuModuleToBinaryPass());
-  pm.addPass(createFerricLaunchBoolBuffersAsBytesPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  GpuToLLVMConversionPassOptions toLLVM;
-  toLLVM.hostBarePtrCallConv = false;
-  toLLVM.kernelBarePtrCallConv = true;
-  toLLVM.kernelIntersperseSizeCallConv = true;
-  pm.addPass(createGpuToLLVMConversionPass(toLLVM));
-  pm.addPass(createConvertToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  pipelines::addShaderHost(pm);
   return success();
 }

@@ -13,6 +13,7 @@
 #include "PipelineParts.h"
 
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Pipelines/WGSLPipeline.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -159,4 +160,9 @@ void mlir::ferric::registerFerricPipelines() {
       "ferric-import-linalg",
       "Raise linalg-on-tensors into ferric ops (ferric-raise-linalg)",
       buildImportLinalgPipeline);
+  registerPipeline<WGSLPipelineOptions>(
+      "ferric-lower-to-wgsl",
+      "Lower ferric IR to WGSL compute shaders for WebGPU and host code "
+      "calling the mgpu* runtime",
+      buildWGSLPipeline);
 }

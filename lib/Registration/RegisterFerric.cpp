@@ -10,6 +10,7 @@
 #include "FerricDialect/Conversion/Passes.h"
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Pipelines/Pipelines.h"
+#include "FerricDialect/Target/Passes.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -119,5 +120,6 @@ void mlir::ferric::registerFerricDialects(DialectRegistry &registry) {
 void mlir::ferric::registerFerricPasses() {
   registerFerricTransformsPasses();
   registerFerricConversionPasses();
+  registerFerricTargetPasses();
   registerFerricPipelines();
 }
