@@ -249,6 +249,8 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
   pm.addPass(createFerricNVVMOccupancyHintsPass());
   if (options.approxExp)
     pm.addPass(createFerricApproxExpPass());
+  if (!options.approxSqrt)
+    pm.addPass(createFerricPreciseSqrtPass());
   // gpu-to-llvm lowers only async allocations, copies and launches: make
   // the host-side gpu ops async. The canonicalizer first folds the guards
   // that static shapes make constant (`scf.if %true` around a launch):

@@ -15,9 +15,12 @@ namespace ferric {
 namespace pipelines {
 
 /// ferric IR -> bufferized linalg on memrefs, the part every target shares.
-/// `maxBuffers` (0: no limit) caps the inputs plus results of each fused op.
+/// `maxBuffers` (0: no limit) caps the inputs plus results of each fused op;
+/// `chunkOps` (0: none) cuts functions into functions of at most that many
+/// ops before bufferization (ferric-outline-chunks).
 void addFrontEnd(OpPassManager &pm, bool fuse, unsigned minOps,
-                 StringRef fuseReport, unsigned maxBuffers);
+                 StringRef fuseReport, unsigned maxBuffers,
+                 unsigned chunkOps = 0);
 
 /// What Ferric's own kernel writers leave (matmul, fills, reductions they do
 /// not match) goes through upstream's parallel-loop mapping: one thread per

@@ -31,7 +31,8 @@ using namespace mlir;
 using namespace mlir::ferric;
 
 void pipelines::addFrontEnd(OpPassManager &pm, bool fuse, unsigned minOps,
-                            StringRef fuseReport, unsigned maxBuffers) {
+                            StringRef fuseReport, unsigned maxBuffers,
+                            unsigned chunkOps) {
   if (fuse) {
     FerricFusePassOptions fuseOptions;
     fuseOptions.minOps = minOps;
@@ -58,6 +59,11 @@ void pipelines::addFrontEnd(OpPassManager &pm, bool fuse, unsigned minOps,
         createFerricFuseReductionsPass(reductionOptions));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+  }
+  if (chunkOps) {
+    FerricOutlineChunksPassOptions chunkOptions;
+    chunkOptions.maxOps = chunkOps;
+    pm.addPass(createFerricOutlineChunksPass(chunkOptions));
   }
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;

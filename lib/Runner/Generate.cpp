@@ -16,10 +16,12 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 using namespace mlir::ferric::runner;
 using llvm::StringRef;
@@ -97,12 +99,51 @@ template <typename Gen> void fillBlocks(HostTensor &t, Gen gen) {
   }
 }
 
+template <typename Word> void storeBits(uint8_t *base, int64_t i, Word w) {
+  std::memcpy(base + i * sizeof(Word), &w, sizeof(Word));
+}
+
+/// `bits`: element i holds the bit pattern i * stride plus random bits below
+/// the stride, where stride is 2^width / n (at least 1): n = 2^width elements
+/// (all 65536 f16 or bf16 values) are every pattern in order, fewer sample
+/// every part of the encoding (both signs, subnormals, infinities, NaNs).
+void fillBits(HostTensor &t, uint64_t seed) {
+  int64_t n = t.numElements();
+  unsigned width = t.dtype == DType::I1 ? 1 : 8 * dtypeBytes(t.dtype);
+  unsigned logN = n <= 1 ? 0 : llvm::Log2_64_Ceil(uint64_t(n));
+  unsigned strideBits = width > logN ? width - logN : 0;
+  uint64_t lowMask = strideBits ? (uint64_t(1) << strideBits) - 1 : 0;
+  uint64_t patternMask =
+      width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  uint8_t *base = t.data.data();
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t pattern = (uint64_t(i) << strideBits) |
+                       (splitmix64At(seed, uint64_t(i)) & lowMask);
+    pattern &= patternMask;
+    switch (width) {
+    case 1:
+      base[i] = uint8_t(pattern);
+      break;
+    case 16:
+      storeBits(base, i, uint16_t(pattern));
+      break;
+    case 32:
+      storeBits(base, i, uint32_t(pattern));
+      break;
+    default:
+      storeBits(base, i, pattern);
+      break;
+    }
+  }
+}
+
 llvm::Error specError(StringRef spec, const llvm::Twine &why) {
   return llvm::createStringError(
       std::make_error_code(std::errc::invalid_argument),
       "invalid tensor spec '" + spec + "': " + why +
           " (expected <kind>:<dims>x<dtype> such as rand:4x4xf32; kinds: "
-          "rand, randn, zeros, ones, iota, full=<value>; dtypes: f16, bf16, "
+          "rand, randn, zeros, ones, iota, bits, full=<value>; dtypes: f16, "
+          "bf16, "
           "f32, f64, i1)");
 }
 
@@ -143,7 +184,7 @@ llvm::Expected<HostTensor> mlir::ferric::runner::generateTensor(StringRef spec,
   if (!checkedNumElements(shape, *dtype))
     return specError(spec, "tensor too large");
 
-  enum class Kind { Rand, Randn, Zeros, Ones, Iota, Full };
+  enum class Kind { Rand, Randn, Zeros, Ones, Iota, Bits, Full };
   Kind kind;
   double fullValue = 0;
   if (kindPart == "rand") {
@@ -156,6 +197,8 @@ llvm::Expected<HostTensor> mlir::ferric::runner::generateTensor(StringRef spec,
     kind = Kind::Ones;
   } else if (kindPart == "iota") {
     kind = Kind::Iota;
+  } else if (kindPart == "bits") {
+    kind = Kind::Bits;
   } else if (kindPart.consume_front("full=")) {
     std::optional<double> v = parseDouble(kindPart);
     if (!v)
@@ -190,6 +233,9 @@ llvm::Expected<HostTensor> mlir::ferric::runner::generateTensor(StringRef spec,
       for (int64_t j = 0; j < count; ++j)
         out[j] = static_cast<double>(begin + j);
     });
+    break;
+  case Kind::Bits:
+    fillBits(t, seed);
     break;
   case Kind::Rand:
   case Kind::Randn:

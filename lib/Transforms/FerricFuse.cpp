@@ -143,6 +143,7 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
     options.maxInputs = maxInputs;
     options.maxBuffers = maxBuffers;
     options.maxOps = maxOps;
+    options.maxBodyCost = maxBodyCost;
     options.minOps = minOps;
     options.multiOutput = multiOutput;
     options.recomputeCheap = recomputeCheap;

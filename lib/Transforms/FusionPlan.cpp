@@ -46,6 +46,19 @@ static unsigned computeOpsOf(Operation *op) {
   return 1;
 }
 
+/// An op's scalar cost in a kernel body: a fused op's is its body's.
+static unsigned bodyCostOf(Operation *op) {
+  if (isa<BroadcastOp>(op))
+    return 0;
+  if (auto fused = dyn_cast<FusedOp>(op)) {
+    unsigned cost = 0;
+    for (Operation &inner : fused.getBody().front().without_terminator())
+      cost += scalarCost(&inner);
+    return cost;
+  }
+  return scalarCost(op);
+}
+
 /// True if `v` is a constant that the body can materialize itself.
 static bool isInlinableConstant(Value v) {
   Attribute attr;
@@ -165,6 +178,7 @@ void FusionPlanner::join(Operation *op, Group &g) {
     ++g.inputs[k];
   g.members.push_back(op);
   g.numComputeOps += computeOpsOf(op);
+  g.bodyCost += bodyCostOf(op);
   unsigned p = pos.lookup(op);
   g.minPos = std::min(g.minPos, p);
   g.maxPos = std::max(g.maxPos, p);
@@ -252,6 +266,15 @@ bool FusionPlanner::canJoin(Operation *op, Group &g,
   if (options.maxOps && g.numComputeOps + computeOpsOf(op) > options.maxOps) {
     noteEdgesInto(op, g, "limit",
                   "max-ops=" + Twine(options.maxOps) + " would be exceeded");
+    return false;
+  }
+  if (options.maxBodyCost &&
+      g.bodyCost + bodyCostOf(op) > options.maxBodyCost) {
+    noteEdgesInto(op, g, "limit",
+                  "max-body-cost=" + Twine(options.maxBodyCost) +
+                      " would be exceeded (the body would cost " +
+                      Twine(g.bodyCost + bodyCostOf(op)) +
+                      ", about instructions per element)");
     return false;
   }
   if (options.maxInputs || options.maxBuffers) {

@@ -43,6 +43,8 @@ struct Group {
   /// Shape of the iteration space.
   SmallVector<int64_t> space;
   unsigned numComputeOps = 0;
+  /// The summed scalar cost of the members (max-body-cost).
+  unsigned bodyCost = 0;
   /// External inputs, with how many member operands read each.
   /// (Unordered: the emitter orders inputs by first use.)
   llvm::DenseMap<InputKey, unsigned> inputs;

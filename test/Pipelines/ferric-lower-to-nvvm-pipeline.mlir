@@ -1,12 +1,12 @@
 // RUN: ferric-opt %s --ferric-lower-to-nvvm --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 row-groups=false libdevice=/tmp/x.bc fuse-report=- approx-exp=0" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 row-groups=false libdevice=/tmp/x.bc fuse-report=- approx-exp=0 approx-sqrt=1" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="fuse=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 
 // Pins the whole pass pipeline ferric-lower-to-nvvm builds, pass by pass
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 45 passes:
+// CHECK: Pass Manager with 46 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -51,6 +51,7 @@
 // CHECK-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // CHECK-NEXT:   ferric-nvvm-occupancy-hints,
 // CHECK-NEXT:   ferric-approx-exp,
+// CHECK-NEXT:   ferric-precise-sqrt,
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     canonicalize{{.*}},
 // CHECK-NEXT:     gpu-async-region
@@ -159,7 +160,7 @@
 // OPTS-NEXT: )
 
 // fuse=false:
-// NOFUSE: Pass Manager with 42 passes:
+// NOFUSE: Pass Manager with 43 passes:
 // NOFUSE-NEXT: builtin.module(
 // NOFUSE-NEXT:   convert-ferric-to-linalg,
 // NOFUSE-NEXT:   empty-tensor-to-alloc-tensor,
@@ -197,6 +198,7 @@
 // NOFUSE-NEXT:   gpu-kernel-outlining{data-layout-str=},
 // NOFUSE-NEXT:   ferric-nvvm-occupancy-hints,
 // NOFUSE-NEXT:   ferric-approx-exp,
+// NOFUSE-NEXT:   ferric-precise-sqrt,
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     canonicalize{{.*}},
 // NOFUSE-NEXT:     gpu-async-region

@@ -60,6 +60,12 @@ static cl::opt<double> relTol("rtol",
                               cl::desc("Relative tolerance for --check "
                                        "(default: by result dtype)"),
                               cl::init(-1), cl::cat(category));
+static cl::opt<double>
+    ulpTol("ulp-tol",
+           cl::desc("With --check, also fail when an element is more than "
+                    "this many units in the last place of its result type "
+                    "off the f64 reference (0.5: correctly rounded)"),
+           cl::init(-1), cl::cat(category));
 static cl::opt<unsigned> bench("bench",
                                cl::desc("Time N calls after a warm-up"),
                                cl::init(0), cl::cat(category));
@@ -167,7 +173,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Ferric JIT runner\n");
-  for (const cl::opt<double> *tol : {&absTol, &relTol})
+  for (const cl::opt<double> *tol : {&absTol, &relTol, &ulpTol})
     if (badTolerance(*tol))
       return fail("--" + tol->ArgStr + " must be a finite number >= 0, got " +
                   llvm::formatv("{0}", tol->getValue()).str());
@@ -337,6 +343,8 @@ int main(int argc, char **argv) {
       if (relTol >= 0)
         tol.rtol = relTol;
       Comparison c = compare(got, (*expected)[i], tol.atol, tol.rtol);
+      // Units in the last place count against the f64 reference alone.
+      double ulpVsReference = c.maxUlp;
       int64_t nativeOnly = 0;
       bool narrow = got.dtype == DType::F16 || got.dtype == DType::BF16;
       if ((got.dtype == DType::I1 || narrow) && !c.shapeMismatch &&
@@ -353,12 +361,16 @@ int main(int argc, char **argv) {
         nativeOnly -= c.mismatches;
       }
       bool ok = !c.shapeMismatch && c.mismatches == 0 && c.nanMismatches == 0;
+      bool ulpOk = ulpTol < 0 || ulpVsReference <= ulpTol;
+      ok = ok && ulpOk;
       llvm::outs() << llvm::format(
           "check: result %zu: max abs %.3g, max rel %.3g, max ulp %.3g "
           "(atol %.3g, rtol %.3g",
           i, c.maxAbs, c.maxRel, c.maxUlp, tol.atol, tol.rtol);
       if (length > 1 && absTol < 0 && relTol < 0)
         llvm::outs() << ", scaled for " << length << " accumulated values";
+      if (ulpTol >= 0)
+        llvm::outs() << llvm::format(", ulp-tol %.3g", double(ulpTol));
       llvm::outs() << "): " << (ok ? "ok" : "FAILED") << "\n";
       if (nativeOnly > 0 && got.dtype == DType::I1)
         llvm::outs() << "  " << nativeOnly
@@ -372,6 +384,11 @@ int main(int argc, char **argv) {
         status = 1;
         if (c.shapeMismatch)
           llvm::outs() << "  shapes differ\n";
+        else if (!ulpOk)
+          llvm::outs() << llvm::format(
+              "  %.3g units in the last place off the f64 reference, more "
+              "than --ulp-tol\n",
+              ulpVsReference);
         else
           llvm::outs() << "  " << c.mismatches << " elements off, "
                        << c.nanMismatches << " NaN mismatches; worst at "

@@ -57,6 +57,30 @@ def FerricApproxExpPass : Pass<"ferric-approx-exp"> {
   }];
 }
 
+//===- ferric-precise-sqrt -------------------------------------------------===//
+
+def FerricPreciseSqrtPass : Pass<"ferric-precise-sqrt"> {
+  let summary = "Correctly rounded sqrt in CUDA kernels";
+  let description = [{
+    Replaces every `math.sqrt` over f32, f16 or bf16 (scalar or vector)
+    inside a `gpu.module` by the LLVM intrinsic `llvm.intr.sqrt` in f32
+    (f16 and bf16 extended to f32 and the root truncated back, which is
+    the correctly rounded narrow root: 24 >= 2p + 2 bits). The NVPTX
+    backend lowers the intrinsic to `sqrt.rn.f32`, as nvcc and torch do
+    without fast-math.
+
+    Without this pass, `convert-gpu-to-nvvm` calls libdevice's
+    `__nv_sqrtf`, which selects `sqrt.rn.f32` only when
+    `__nvvm_reflect("__CUDA_PREC_SQRT")` is nonzero; MLIR's NVVM
+    serialization does not set it, so the square root was
+    `sqrt.approx.f32` (up to about 1 ulp off). f64 (`__nv_sqrt`, always
+    `sqrt.rn.f64`), ops marked `afn` and ops outside GPU modules are
+    untouched. `ferric-lower-to-nvvm approx-sqrt=1` skips the pass.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 //===- ferric-bf16-buffers-as-i16 -----------------------------------------===//
 
 def FerricBF16BuffersAsI16Pass : Pass<"ferric-bf16-buffers-as-i16", "ModuleOp"> {

@@ -212,6 +212,12 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
                      "as Triton's), not the correctly rounded __nv_expf "
                      "(ferric-approx-exp)"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<bool> approxSqrt{
+      *this, "approx-sqrt",
+      llvm::cl::desc("sqrt of f32 and narrower types in kernels is "
+                     "libdevice's sqrt.approx.f32, not the correctly rounded "
+                     "sqrt.rn.f32 (ferric-precise-sqrt)"),
+      llvm::cl::init(false)};
 };
 
 struct SPIRVPipelineOptions : FerricPipelineOptions<SPIRVPipelineOptions> {

@@ -45,6 +45,16 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
     `ferric.matmul`, calls and non-ferric ops are barriers. Common
     subexpressions are eliminated before grouping and inside every body.
 
+    A group stops growing when its body would cost more than
+    `max-body-cost` (the sum of the ops' scalar costs, roughly
+    instructions per element: 1 for add or mul, 4 for div or sqrt, 12 for
+    exp or tanh, 20 for gelu or pow): compile time of one kernel grows
+    faster than its size, while a kernel that spends over a thousand
+    instructions per element is compute-bound, so a long chain is cut into
+    kernels of bounded size (an N-op chain compiles in time linear in N)
+    at the price of one more write and read per cut. The remarks name the
+    limit where it cut.
+
     `report=-` (or a file path) writes, per function, the groups formed, ops
     fused, kernel launches before and after, the intermediate tensor bytes no
     longer written and read, and the reason each unfused edge stayed
@@ -73,6 +83,12 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
            "passes the device's storage-buffer limit.">,
     Option<"maxOps", "max-ops", "unsigned", /*default=*/"0",
            "Most elementwise ops in one group; 0 means no limit">,
+    Option<"maxBodyCost", "max-body-cost", "unsigned", /*default=*/"1024",
+           "Largest summed scalar cost (roughly instructions per element) of "
+           "one group's body; 0 means no limit. Compiling a kernel body takes "
+           "time superlinear in its size (LLVM's instruction selection and "
+           "scheduling: a 24000-op chain took 25 s), and a body this large is "
+           "compute-bound anyway, so splitting it costs little at run time">,
     Option<"minOps", "min-ops", "unsigned", /*default=*/"2",
            "Fewest elementwise ops worth a fused kernel; smaller groups stay "
            "unfused unless they fold a broadcast, which saves the "
@@ -89,6 +105,44 @@ def FerricFusePass : Pass<"ferric-fuse", "func::FuncOp"> {
            "producer">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write the fusion report to this file, or to stdout with '-'">
+  ];
+}
+
+//===- ferric-outline-chunks ----------------------------------------------===//
+
+def FerricOutlineChunksPass : Pass<"ferric-outline-chunks", "ModuleOp"> {
+  let summary = "Cut functions with many ops into functions of at most "
+                "max-ops ops";
+  let description = [{
+    One-shot bufferization and the buffer deallocation passes take time
+    quadratic in the number of ops of one function: an unfused program
+    (`fuse=false`, `ferric-run --no-fuse`, the f64 reference of `--check`)
+    has one linalg op per ferric op, and a 3000-op chain spent 14 s of CPU
+    in them (a 1500-op one 4 s). This pass, run on tensors before
+    bufferization, cuts a single-block function's body into runs of at most
+    `max-ops` consecutive ops (constants aside: they are cloned where used),
+    moves each run into a private function (`<name>_chunk<N>`) called in its
+    place, with the values the run reads from before as arguments and the
+    values read after it as results, and cuts the calls again while there
+    are more than `max-ops` of them. Every function then holds at most
+    `max-ops` ops, so the passes after it see small functions only, and
+    the number of functions grows linearly. Runs keep their order, so side
+    effects stay in program order. Functions of several blocks are left as
+    they are.
+
+    ```mlir
+    // max-ops=2: three ops become two calls
+    %0 = linalg.generic ... %1 = linalg.generic ... %2 = linalg.generic ...
+    // becomes
+    %r:1 = call @f_chunk0(%a) : ... // the first two ops, returning %1
+    %2 = call @f_chunk1(%r#0) : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"64",
+           "Most ops (besides constants) one function may keep; 0 cuts "
+           "nothing">
   ];
 }
 
