@@ -3,11 +3,12 @@
 // RUN: ferric-opt %s --convert-gpu-to-nvvm | FileCheck %s --check-prefix=LIBDEVICE
 
 // ferric-precise-sqrt: math.sqrt over f32, f16 or bf16 inside a gpu.module
-// (scalar and vector) becomes llvm.intr.sqrt in f32 (narrow types extended
-// and truncated back), which NVPTX lowers to sqrt.rn.f32. f64 sqrt, sqrt
-// marked afn and sqrt outside GPU modules keep math.sqrt. Without the pass,
-// convert-gpu-to-nvvm calls libdevice's __nv_sqrtf (sqrt.approx.f32, since
-// nothing reflects __CUDA_PREC_SQRT as nonzero).
+// (scalar, and vector lane by lane) becomes a call of libdevice's
+// __nv_fsqrt_rn (sqrt.rn.f32) in f32, narrow types extended and truncated
+// back. f64 sqrt, sqrt marked afn and sqrt outside GPU modules keep
+// math.sqrt. Without the pass, convert-gpu-to-nvvm calls libdevice's
+// __nv_sqrtf (sqrt.approx.f32, since nothing reflects __CUDA_PREC_SQRT as
+// nonzero).
 
 // CHECK-LABEL: func.func @host
 //       CHECK:   math.sqrt %{{.*}} : f32
@@ -18,22 +19,24 @@ func.func @host(%x: f32) -> f32 {
 }
 
 gpu.module @kernels {
+  // CHECK: llvm.func @__nv_fsqrt_rn(f32) -> f32
   // CHECK-LABEL: gpu.func @roots
-  //       CHECK:   %[[A:.*]] = llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
-  //       CHECK:   llvm.intr.sqrt(%{{.*}}) : (vector<4xf32>) -> vector<4xf32>
+  //       CHECK:   llvm.call @__nv_fsqrt_rn(%{{.*}}) : (f32) -> f32
+  // CHECK-COUNT-4:   llvm.call @__nv_fsqrt_rn(%{{.*}}) : (f32) -> f32
+  //       CHECK:   llvm.insertelement
   //       CHECK:   math.sqrt %{{.*}} : f64
   //       CHECK:   %[[H:.*]] = arith.extf %{{.*}} : f16 to f32
-  //       CHECK:   %[[HR:.*]] = llvm.intr.sqrt(%[[H]]) : (f32) -> f32
+  //       CHECK:   %[[HR:.*]] = llvm.call @__nv_fsqrt_rn(%[[H]])
   //       CHECK:   arith.truncf %[[HR]] : f32 to f16
   //       CHECK:   %[[B:.*]] = arith.extf %{{.*}} : bf16 to f32
-  //       CHECK:   %[[BR:.*]] = llvm.intr.sqrt(%[[B]]) : (f32) -> f32
+  //       CHECK:   %[[BR:.*]] = llvm.call @__nv_fsqrt_rn(%[[B]])
   //       CHECK:   arith.truncf %[[BR]] : f32 to bf16
   //       CHECK:   math.sqrt %{{.*}} fastmath<afn> : f32
   // NVVM-LABEL: llvm.func @roots
-  // NVVM-COUNT-4: llvm.intr.sqrt
+  // NVVM-COUNT-5: llvm.call @__nv_fsqrt_rn(
   //       NVVM:   llvm.call @__nv_sqrt(
-  //       NVVM:   llvm.intr.sqrt
-  //       NVVM:   llvm.intr.sqrt
+  //       NVVM:   llvm.call @__nv_fsqrt_rn(
+  //       NVVM:   llvm.call @__nv_fsqrt_rn(
   //       NVVM:   llvm.call @__nv_sqrtf(
   // LIBDEVICE-LABEL: llvm.func @roots
   // LIBDEVICE-COUNT-5: llvm.call @__nv_sqrtf(

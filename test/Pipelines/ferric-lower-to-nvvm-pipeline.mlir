@@ -9,7 +9,7 @@
 // CHECK: Pass Manager with 46 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
+// CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   convert-ferric-to-linalg,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
@@ -87,7 +87,7 @@
 // OPTS: Pass Manager with 44 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=-}
+// OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=-}
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   convert-ferric-to-linalg,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},

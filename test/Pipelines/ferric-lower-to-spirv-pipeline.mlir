@@ -10,7 +10,7 @@
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   ferric-require-static-args,
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=8 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
+// CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=8 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   convert-ferric-to-linalg,
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
@@ -89,7 +89,7 @@
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   ferric-require-static-args,
 // OPTS-NEXT:   func.func(
-// OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-buffers=5 max-inputs=0 max-ops=0 min-ops=1 multi-output=true recompute-cheap=false report=}
+// OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=5 max-inputs=0 max-ops=0 min-ops=1 multi-output=true recompute-cheap=false report=}
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   convert-ferric-to-linalg,
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},

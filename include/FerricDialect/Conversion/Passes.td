@@ -62,12 +62,13 @@ def FerricApproxExpPass : Pass<"ferric-approx-exp"> {
 def FerricPreciseSqrtPass : Pass<"ferric-precise-sqrt"> {
   let summary = "Correctly rounded sqrt in CUDA kernels";
   let description = [{
-    Replaces every `math.sqrt` over f32, f16 or bf16 (scalar or vector)
-    inside a `gpu.module` by the LLVM intrinsic `llvm.intr.sqrt` in f32
-    (f16 and bf16 extended to f32 and the root truncated back, which is
-    the correctly rounded narrow root: 24 >= 2p + 2 bits). The NVPTX
-    backend lowers the intrinsic to `sqrt.rn.f32`, as nvcc and torch do
-    without fast-math.
+    Replaces every `math.sqrt` over f32, f16 or bf16 (scalar, or vector
+    lane by lane) inside a `gpu.module` by a call of libdevice's
+    `__nv_fsqrt_rn` (`sqrt.rn.f32`) in f32, declared in the module (f16 and
+    bf16 extended to f32 and the root truncated back, which is the
+    correctly rounded narrow root: 24 >= 2p + 2 bits), as nvcc and torch
+    compute sqrt without fast-math. (`llvm.intr.sqrt` is not an option:
+    `convert-gpu-to-nvvm` marks it illegal in kernels.)
 
     Without this pass, `convert-gpu-to-nvvm` calls libdevice's
     `__nv_sqrtf`, which selects `sqrt.rn.f32` only when
