@@ -43,6 +43,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRIC_ASAN_BUILD_DIR:-$root/build-asan}
 jobs=${FERRIC_JOBS:-2}
 llvm_bin=/usr/lib/llvm-22/bin
+source "$root/scripts/ccache.sh"
 
 if [ ! -f "$build/build.ninja" ]; then
   # -O1 keeps reports readable and the build cheaper than -O3; -g1 gives
@@ -54,7 +55,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT="$llvm_bin/lit" \
-    $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) \
+    "${ferric_launcher[@]}" \
     -DFERRIC_ENABLE_SANITIZERS=ON || exit 1
 fi
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test: sets up, builds, then the lit suite (check-ferric), the
-# unit tests (ctest) and the Python package tests (pytest).
+# Runs every test: sets up (with the test-only packages: setup.sh --tests),
+# builds everything, then the lit suite (check-ferric), the unit tests
+# (ctest) and the Python package tests (pytest).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" --tests
 "$root/scripts/setup-webgpu.sh"
 "$root/scripts/build.sh"
 build=${FERRIC_BUILD_DIR:-$root/build}

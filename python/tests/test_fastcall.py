@@ -27,7 +27,7 @@ def hits():
 
 
 def test_the_fast_path_is_loaded_where_it_was_built():
-    # scripts/setup.sh installs python3-dev, so a build has the module;
+    # scripts/setup.sh --tests installs python3-dev, so a build has the module;
     # FERRIC_FASTCALL=0 is the only way to be without it then.
     if BUILT and os.environ.get("FERRIC_FASTCALL", "1") != "0":
         assert _capi._fastcall is not None

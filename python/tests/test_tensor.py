@@ -13,7 +13,7 @@ from ferric import tensor as ft
 
 try:
     import torch
-except ImportError:  # scripts/setup.sh installs python3-torch
+except ImportError:  # scripts/setup.sh --tests installs python3-torch
     torch = None
 
 needs_torch = pytest.mark.skipif(torch is None, reason="torch not installed")
