@@ -29,10 +29,12 @@ LogicalResult mlir::ferric::buildCPUPipeline(OpPassManager &pm,
                                              PipelineErrorHandler) {
   // (No option of this pipeline can hold a bad value: fuse-report is any
   // path, min-ops any count.)
-  // Functions of at most 64 ops before bufferization, whose time is
-  // quadratic in a function's ops (an unfused 3000-op chain: 14 s of CPU).
+  // Unfused (--no-fuse, --check's reference): functions of at most 64 ops
+  // before bufferization, whose time is quadratic in a function's ops (an
+  // unfused 3000-op chain: 14 s of CPU). Fused programs have few ops.
   pipelines::addFrontEnd(pm, options.fuse, options.minOps, options.fuseReport,
-                         /*maxBuffers=*/0, /*chunkOps=*/64);
+                         /*maxBuffers=*/0,
+                         /*chunkOps=*/options.fuse ? 0 : 64);
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createFerricExactNarrowingPass());
   func.addPass(LLVM::createLLVMRequestCWrappersPass());

@@ -18,7 +18,6 @@
 // CPU-NEXT:   ),
 // CPU-NEXT:   canonicalize{{.*}},
 // CPU-NEXT:   cse,
-// CPU-NEXT:   ferric-outline-chunks{max-ops=64},
 // CPU-NEXT:   one-shot-bufferize{{{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
 // CPU:        convert-bufferization-to-memref,
 // CPU-NEXT:   canonicalize{{.*}},

@@ -6,7 +6,7 @@
 // and option by option (recorded from the textual pipeline it replaced).
 
 // the defaults:
-// CHECK: Pass Manager with 31 passes:
+// CHECK: Pass Manager with 30 passes:
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=0 max-inputs=0 max-ops=0 min-ops=2 multi-output=true recompute-cheap=false report=}
@@ -19,7 +19,6 @@
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   cse,
-// CHECK-NEXT:   ferric-outline-chunks{max-ops=64},
 // CHECK-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true check-parallel-regions=true copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=identity-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},
 // CHECK-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // CHECK-NEXT:   expand-realloc{emit-deallocs=false},
@@ -51,7 +50,7 @@
 // CHECK-NEXT: )
 
 // min-ops and fuse-report reach ferric-fuse:
-// OPTS: Pass Manager with 31 passes:
+// OPTS: Pass Manager with 30 passes:
 // OPTS-NEXT: builtin.module(
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-fuse{cheap-cost=1 max-body-cost=1024 max-buffers=0 max-inputs=0 max-ops=0 min-ops=3 multi-output=true recompute-cheap=false report=/tmp/r.txt}
@@ -64,7 +63,6 @@
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   cse,
-// OPTS-NEXT:   ferric-outline-chunks{max-ops=64},
 // OPTS-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=false allow-unknown-ops=false analysis-fuzzer-seed=0 analysis-heuristic=bottom-up buffer-alignment=64 bufferize-function-boundaries=true check-parallel-regions=true copy-before-write=false  dump-alias-sets=false function-boundary-type-conversion=identity-layout-map must-infer-memory-space=false  print-conflicts=false test-analysis-only=false unknown-type-conversion=fully-dynamic-layout-map use-encoding-for-memory-space=false},
 // OPTS-NEXT:   canonicalize{  max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
 // OPTS-NEXT:   expand-realloc{emit-deallocs=false},

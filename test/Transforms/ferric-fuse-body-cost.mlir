@@ -12,8 +12,9 @@
 //  COST30-NEXT:   groups formed: 1
 //  COST30-NEXT:   ops fused: 3
 //  COST30-NEXT:   kernel launches: 4 -> 2
-//       COST30:   unfused edges:
-//  COST30-NEXT:     'ferric.exp' (line [[#@LINE+16]]) -> 'ferric.exp' (line [[#@LINE+17]]): limit: max-body-cost=30 would be exceeded (the body would cost 37, about instructions per element)
+//       COST30:   group 0 at 'ferric.add' (line {{[0-9]+}}): 3 ops, 2 inputs: exp exp add
+//  COST30-NEXT:   unfused edges:
+//  COST30-NEXT:     'ferric.exp' (line {{[0-9]+}}) -> 'ferric.exp' (line {{[0-9]+}}): limit: max-body-cost=30 would be exceeded (the body would cost 37, about instructions per element)
 // COST30-LABEL: func.func @exps
 //       COST30:   %[[E:.*]] = ferric.exp %{{.*}} : tensor<8xf32>
 //       COST30:   ferric.fused ins(%[[E]], %{{.*}} : tensor<8xf32>, tensor<8xf32>)

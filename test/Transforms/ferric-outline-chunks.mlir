@@ -11,26 +11,28 @@
 
 // CHECK-LABEL: func.func @five
 //  CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
-//       CHECK:   %[[R:.*]]:2 = call @five_chunk4(%[[A]], %[[B]])
-//       CHECK:   %[[S:.*]] = call @five_chunk5(%[[R]]#1, %[[R]]#0, %[[A]])
+//       CHECK:   %[[R:.*]]:2 = call @five_chunk3(%[[A]], %[[B]])
+//       CHECK:   %[[S:.*]] = call @five_chunk4(%[[R]]#1, %[[A]])
 //       CHECK:   return %[[S]], %[[R]]#0
-// The first round: runs of two ferric ops each.
+// The first round: runs of two ferric ops each, the constant cloned.
 //       CHECK: func.func private @five_chunk0(%{{.*}}: tensor<4xf32>, %{{.*}}: tensor<4xf32>) -> tensor<4xf32>
-//       CHECK:   ferric.add
-//       CHECK:   ferric.mul
-//   CHECK-NOT:   ferric
-//       CHECK: func.func private @five_chunk1(
-//       CHECK:   arith.constant 2.0
-//       CHECK:   ferric.exp
-//       CHECK:   ferric.mul
+//  CHECK-NEXT:   ferric.add
+//  CHECK-NEXT:   ferric.mul
+//  CHECK-NEXT:   return
+//       CHECK: func.func private @five_chunk1(%{{.*}}: tensor<4xf32>) -> tensor<4xf32>
+//  CHECK-NEXT:   arith.constant 2.0
+//  CHECK-NEXT:   ferric.exp
+//  CHECK-NEXT:   ferric.mul
 //       CHECK: func.func private @five_chunk2(
-//       CHECK:   ferric.sub
-// The second round: the three calls in two chunks.
+//  CHECK-NEXT:   ferric.sub
+// The second round: the three calls in two chunks; the first returns both
+// values read after it (the mul the caller returns and the one chunk2 reads).
+//       CHECK: func.func private @five_chunk3(
+//  CHECK-NEXT:   %[[C0:.*]] = call @five_chunk0
+//  CHECK-NEXT:   %[[C1:.*]] = call @five_chunk1(%[[C0]])
+//  CHECK-NEXT:   return %[[C0]], %[[C1]]
 //       CHECK: func.func private @five_chunk4(
-//       CHECK:   call @five_chunk0
-//       CHECK:   call @five_chunk1
-//       CHECK: func.func private @five_chunk5(
-//       CHECK:   call @five_chunk2
+//  CHECK-NEXT:   call @five_chunk2
 // OFF-LABEL: func.func @five
 //   OFF-NOT: call
 func.func @five(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
