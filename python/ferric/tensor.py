@@ -451,10 +451,13 @@ def _clamp(self, min=None, max=None):
     if min is None and max is None:
         raise ValueError("clamp() needs at least one of min and max")
     if min is None:
-        return self._op(lambda a, hi: a.clamp(max=hi), max)
+        return self.minimum(max)
     if max is None:
-        return self._op(lambda a, lo: a.clamp(min=lo), min)
-    return self._op(lambda a, lo, hi: a.clamp(lo, hi), min, max)
+        return self.maximum(min)
+    lo, hi = _operand(self, min), _operand(self, max)
+    if lo is NotImplemented or hi is NotImplemented:
+        raise TypeError("clamp() bounds must be Tensors, arrays or numbers")
+    return _record("clamp", (), (self, lo, hi))
 
 
 Tensor.clamp = Tensor.clip = _clamp
