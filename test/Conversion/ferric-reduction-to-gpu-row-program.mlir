@@ -192,8 +192,8 @@
 //   CHECK-NOT:     vector.load
 //       CHECK:     ferric.schedule = "row-program-subwarp"
 //       CHECK:   } else {
+//       CHECK:     arith.cmpi uge, %[[N]], %c65
 //       CHECK:     arith.cmpi ule, %[[N]], %c128
-//       CHECK:     arith.cmpi ugt, %[[N]], %c64
 //       CHECK:     vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
 //       CHECK:     ferric.schedule = "row-program-subwarp"
 //       CHECK:     arith.cmpi ule, %[[N]], %c256
@@ -212,8 +212,8 @@
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     arith.cmpi ule, %[[N]], %c32768
 //       CHECK:     ferric.schedule = "row-program-registers"
+//       CHECK:     arith.cmpi uge, %[[N]], %c65
 //       CHECK:     arith.cmpi ule, %[[N]], %c40960
-//       CHECK:     arith.cmpi ugt, %[[N]], %c64
 //       CHECK:     vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
 //       CHECK:     ferric.schedule = "row-program-registers"
 //       CHECK:     ferric.schedule = "row-group-block"
@@ -1031,10 +1031,9 @@ func.func @rms_4097_f32(%arg0: memref<3x4097xf32>) -> memref<3x4097xf32> {
 //   CHECK-NOT:   vector.load
 //       CHECK:   arith.cmpi ule, %[[N]], %c256
 //   CHECK-NOT:   vector.load
+//       CHECK:   %[[LONG:.*]] = arith.cmpi uge, %[[N]], %c65
 //       CHECK:   %[[LE:.*]] = arith.cmpi ule, %[[N]], %c512
-//       CHECK:   %[[FITS:.*]] = arith.andi %{{.*}}, %[[LE]] : i1
-//       CHECK:   %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c64
-//       CHECK:   arith.andi %[[FITS]], %[[LONG]] : i1
+//       CHECK:   arith.andi %[[LONG]], %[[LE]] : i1
 //       CHECK:   memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<4x?xbf16> into memref<?xbf16>
 //       CHECK:   vector.load %{{.*}} : memref<?xbf16>, vector<8xbf16>
 // REMARK: Function=rms_dyn_bf16 | Remark="chosen on the host: row-program-subwarp or row-program-registers or row-group-block or row-group for 4 outputs of dynamic reduced elements"

@@ -385,7 +385,8 @@ func.func @softmax_bf16_50257(%arg0: memref<?x50257xbf16>) -> memref<?x50257xbf1
 // ALIGNED-LABEL: func.func @softmax_dyn(
 //       ALIGNED:   %[[REM:.*]] = arith.remui %{{.*}}, %c4
 //       ALIGNED:   %[[WHOLE4:.*]] = arith.cmpi eq, %[[REM]], %c0
-//       ALIGNED:   scf.if %[[WHOLE4]] {
+//       ALIGNED:   %[[STREAM4:.*]] = arith.andi %{{.*}}, %[[WHOLE4]] : i1
+//       ALIGNED:   scf.if %[[STREAM4]] {
 //   ALIGNED-NOT:     memref.collapse_shape
 //       ALIGNED:     vector.load %arg0[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
 //       ALIGNED:     ferric.schedule = "row-stream"

@@ -11,6 +11,8 @@
 #ifndef FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONWRITER_H
 #define FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONWRITER_H
 
+#include "ReductionSchedule.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -40,6 +42,9 @@ Value combine(OpBuilder &b, Operation *combiner, BlockArgument accArg,
 /// values gets the same total).
 Value treeFold(OpBuilder &b, Operation *combiner, BlockArgument accArg,
                SmallVector<Value> values);
+
+/// The buffer `g` reads through the identity map of all its loops, if any.
+Value fullInput(linalg::GenericOp g);
 
 /// Whether something other than a member of the row group `members` (or a
 /// dealloc) uses `buffer`: the group must store it.
@@ -90,250 +95,6 @@ Value teamAllReduce(OpBuilder &b, Location loc, Operation *combiner,
 /// else (null if not).
 Operation *accumulatorCombiner(linalg::GenericOp generic);
 
-/// The most values of one operand a row-program thread holds in registers
-/// when row-program-max-values is automatic (0), except four-byte values in
-/// cluster blocks of at most kRowProgramWideBlock threads, which may hold
-/// kRowProgramMaxWideValues. (H200, softmax over 152064 at 2^28 elements:
-/// 40 f32 or bf16 values in 16 blocks of 256 threads took 0.78x the time of
-/// 32 or fewer in blocks of 512; 64 values per thread were 6-12% slower
-/// than 32 on bf16 rows of 256000 and 262144, but H100, f32 rows of 256000
-/// and 262144: 64 values in 16 blocks of 256 took 0.85x and 0.91x the time
-/// of 32 in 8 blocks of 1024, while 524288 in 16 x 512 x 64 took 1.14x that
-/// of 16 x 1024 x 32.)
-constexpr unsigned kRowProgramMaxValues = 40;
-constexpr unsigned kRowProgramMaxWideValues = 64;
-constexpr unsigned kRowProgramWideBlock = 256;
-
-/// The automatic register cap of row programs (see chooseRowProgram): this
-/// many registers for threads holding at most kRowProgramCappedBytes of
-/// each row operand.
-constexpr unsigned kRowProgramCappedRegisters = 64;
-constexpr unsigned kRowProgramCappedBytes = 80;
-
-/// The most threads of one row-program block.
-constexpr unsigned kRowProgramBlockThreads = 1024;
-
-/// The bytes of each row operand a row-program thread aims to hold (at least
-/// 16 values): the row-program-thread-bytes option's default.
-constexpr unsigned kRowProgramThreadBytes = 64;
-
-/// The fewest values of each row operand a thread of a cluster row program
-/// aims to hold, for elements of four bytes or fewer (see chooseRowProgram).
-constexpr unsigned kRowProgramClusterValues = 32;
-
-/// The most values of the row-invariant operands (LayerNorm's gamma and beta)
-/// a row-program thread keeps in registers across its rows: the
-/// row-program-invariant-values option's default. H100, 2^28 elements,
-/// loading them with every row instead: bf16 LayerNorm over 4096, 16384 and
-/// 32000 in 0.93x, 0.91x and 0.85x the time, f32 LayerNorm and RMSNorm over
-/// 32000 0.93x and 0.98x (64 or 32 values each); rows whose invariants take
-/// 16 values or fewer per thread within 1.4% either way (RMSNorm and
-/// residual add + RMSNorm over 4096 f32 slightly faster holding them).
-constexpr unsigned kRowProgramInvariantValues = 16;
-
-/// After a row program's first reduction, an operand read with every row
-/// (gamma and beta past row-program-invariant-values) whose values take at
-/// least this many bytes per thread is loaded one chunk at a time where its
-/// slots are first used, not whole: all of them at once waited in
-/// registers beside the row, and a block of 1024 threads has 64 registers
-/// each (H100, 2^28 elements: f32 RMSNorm over 32000 1018 -> 716 us, 100
-/// -> 0 bytes spilled; LayerNorm over 20000 / 32000 / 40960 1012 / 1650 /
-/// 2474 -> 719 / 834 / 869 us; every bf16 row and f32 rows of 16384 or
-/// fewer within 1%, except bf16 LayerNorm over 768, 48 bytes per thread,
-/// 1.7% slower with 8 bytes spilled, hence the threshold).
-constexpr unsigned kRowProgramLazyBytes = 64;
-
-/// The bytes of its input a thread of the split-full and column schedules
-/// loads per blockedFold block: the split-fold-bytes option's default.
-constexpr unsigned kFoldBytes = 128;
-
-/// Rows of at least this many elements of at most four bytes whose length is
-/// not a multiple of a 16-byte chunk take chunks aligned in memory
-/// (RowProgramShape::aligned) when row-program-aligned-chunks is on (f32
-/// rows of a static length only in one block), and so do the variants for
-/// longer rows of a length known only at run time.
-constexpr int64_t kRowProgramAlignedMinLength = 64;
-
-/// How a row program (RowProgram.cpp) spreads a row: a team of `team`
-/// threads per row (a power of two), each holding `chunks` chunks of `width`
-/// consecutive elements, in blocks of `blockThreads` threads. A team wider
-/// than one block spans a thread-block cluster of `cluster` blocks of
-/// `blockThreads` threads (1: no cluster).
-struct RowProgramShape {
-  unsigned team, chunks, width, blockThreads, cluster = 1;
-  /// Chunks aligned in memory rather than to the row start: chunk k of
-  /// thread t is the row's whole chunk k * team + t after its first h < width
-  /// elements (up to a 16-byte boundary), and each thread holds one more
-  /// element, of the row's head or tail (RowProgram.cpp). Row lengths that
-  /// no chunk width divides.
-  bool aligned = false;
-  /// Resident blocks per SM the kernel asks ptxas to leave room for
-  /// (kMinBlocksPerSMAttr; 0 or 1: none).
-  unsigned minBlocksPerSM = 0;
-};
-
-/// The bytes of each row operand a row-stream thread loads per tile with
-/// row-stream-thread-bytes automatic: static rows of whole 16-byte chunks
-/// take kRowStreamThreadBytesWhole4 (four-byte elements) or
-/// kRowStreamThreadBytesWholeNarrow, so that more blocks fit per SM (fewer
-/// registers), rows of aligned chunks and dynamic lengths
-/// kRowStreamThreadBytes. H100, softmax at 2^28 (bench/RESULTS.md, eighth
-/// session), us at 64 / 32 / 16 bytes: f32 over 524288 1196 / 1100 / 1094,
-/// 262144 1124 / 1092 / -, 131072 1096 / 1091 / -; bf16 over 524288 618 /
-/// 638 / 594, 262144 615 / 579 / -, 131072 614 / 572 / 566; aligned rows at
-/// 64 / 32: bf16 50257 591 / 597, bf16 100003 593 / 627, f32 100003 1096 /
-/// 1117; dynamic bf16 524288 575 / 665.
-constexpr unsigned kRowStreamThreadBytes = 64;
-constexpr unsigned kRowStreamThreadBytesWhole4 = 32;
-constexpr unsigned kRowStreamThreadBytesWholeNarrow = 16;
-
-/// How far row programs may spread a row (ferric-reduction-to-gpu's
-/// row-program-* options).
-struct RowProgramLimits {
-  /// Blocks per thread-block cluster at most (a power of two; 1: none).
-  unsigned maxCluster = 1;
-  /// The fewest threads per block of a cluster row program.
-  unsigned clusterBlock = kRowProgramBlockThreads;
-  /// The bytes of the row a thread aims to hold (at least 16 values).
-  unsigned threadBytes = kRowProgramThreadBytes;
-  /// The most values of each row operand a thread holds (0: automatic, see
-  /// rowProgramMaxValues).
-  unsigned maxValues = 0;
-  /// Cluster row programs launch at most this many clusters, each looping
-  /// over rows (0: one per row, up to 65535 blocks).
-  unsigned clusterGrid = 0;
-  /// Row-program kernels ask for as many resident blocks per SM as fit
-  /// with at most this many registers per thread (kMinBlocksPerSMAttr; 0:
-  /// automatic, see chooseRowProgram).
-  unsigned maxRegisters = 0;
-  /// Rows of elements of at most four bytes whose length no 16-byte chunk
-  /// divides (and dynamic-length variants) move 16-byte chunks aligned in
-  /// memory (RowProgramShape::aligned) instead of single elements.
-  bool alignedChunks = true;
-  /// The most values of the row-invariant operands (gamma, beta) a thread
-  /// keeps in registers across rows; past it they are loaded with each row
-  /// (kRowProgramInvariantValues by default).
-  unsigned invariantValues = kRowProgramInvariantValues;
-  /// Row groups over long rows of a static length may be row streams
-  /// (prefersRowStream).
-  bool stream = false;
-  /// With `stream`, every static row of at least this many elements is
-  /// streamed (0: automatic, see prefersRowStream).
-  unsigned streamMinLength = 0;
-  /// A row stream's block threads, the bytes of each operand its threads
-  /// load per tile (0: automatic, see chooseRowStream), and the resident
-  /// blocks per SM it asks for (0 or 1: none).
-  unsigned streamThreads = 512;
-  unsigned streamThreadBytes = 0;
-  unsigned streamMinBlocks = 0;
-  /// Row groups divide by a per-row value through its reciprocal (see
-  /// cloneOps).
-  bool reciprocal = true;
-};
-
-/// The most values of each row operand a row-program thread in blocks of
-/// `blockThreads` (of a cluster if `cluster`) holds: `limits.maxValues`
-/// if set, else kRowProgramMaxWideValues for four-byte or wider elements in
-/// cluster blocks of at most kRowProgramWideBlock threads (about 128
-/// registers: two blocks per SM) and kRowProgramMaxValues otherwise.
-unsigned rowProgramMaxValues(const RowProgramLimits &limits, Type element,
-                             unsigned blockThreads, bool cluster);
-
-/// The row-program shape for rows of `rowLength` elements of `element`
-/// (chunks wider than 1 only if `vectorizable`; 16-byte chunks aligned in
-/// memory if no chunk width divides a row of at least
-/// kRowProgramAlignedMinLength elements of at most four bytes, in one block
-/// for four-byte ones, and `limits.alignedChunks`), or none if the
-/// row does not
-/// fit in registers: those of one block (up to kRowProgramBlockThreads
-/// threads), else of a cluster of at most `limits.maxCluster` blocks of the
-/// fewest threads, from `limits.clusterBlock` up, that hold it. A thread
-/// aims at `limits.threadBytes` bytes of the row (at least 16 values, and
-/// in a cluster at least kRowProgramClusterValues of four-byte or narrower
-/// elements), so that narrow types keep as many bytes in flight as f32, and
-/// holds at most
-/// rowProgramMaxValues values of each operand. The shape's minBlocksPerSM
-/// follows `limits.maxRegisters`, or when that is automatic asks for 64
-/// registers per thread where that was measured to pay (see the
-/// definition).
-std::optional<RowProgramShape>
-chooseRowProgram(int64_t rowLength, Type element, bool vectorizable,
-                 unsigned blockSize, unsigned warpSize,
-                 const RowProgramLimits &limits = {});
-
-/// The row-program shape of the variant for rows of at most `maxLength`
-/// elements of `element` whose length is known only at run time: with
-/// aligned chunks (any length, any start) when chooseRowProgram would give
-/// them to an odd row of about that length and `vectorizable`,
-/// `maxLength` being above kRowProgramAlignedMinLength (the host picks such
-/// a variant for longer rows only), else one element per access.
-std::optional<RowProgramShape>
-chooseRowProgramVariant(int64_t maxLength, Type element, bool vectorizable,
-                        unsigned blockSize, unsigned warpSize,
-                        const RowProgramLimits &limits = {});
-
-/// With row-stream-min-length automatic, static rows of at least this many
-/// elements of four bytes or more, or of narrower ones, are streamed
-/// (prefersRowStream), and so are narrower rows that only a cluster holds.
-/// H100, softmax at 2^28 elements, held / streamed (bench/RESULTS.md,
-/// seventh session): f32 rows of 100003 / 131072 / 262144 / 524288 991 /
-/// 841 / 1029 / 1275 us against 1090 / 1091 / 1119 / 1215; bf16 rows held
-/// over a cluster (50257 / 100003 / 128256 / 131072 / 262144 / 524288)
-/// 696 / 771 / 628 / 647 / 733 / 953 us against 613 / 611 / 609 / 622 /
-/// 621 / 624 streamed; bf16 over 32000 (one block) 549 against 530.
-constexpr int64_t kRowStreamMinLength4 = 524288;
-constexpr int64_t kRowStreamMinLengthNarrow = 131072;
-
-/// Automatically streamed rows that a row program could hold are streamed
-/// only when there are at least this many (a block each: about two per SM
-/// of an H100 or H200); fewer are held, each spread over a cluster.
-constexpr int64_t kRowStreamMinRows = 256;
-
-/// How a row stream (RowStream.cpp) walks a row: one block of
-/// `blockThreads` per row, each thread taking `chunks` chunks of `width`
-/// consecutive elements per tile. With `aligned`, the chunks are 16 bytes
-/// aligned in memory, from the row's first 16-byte boundary, and the row's
-/// ends (fewer than two chunks) are a tile of one element per thread.
-struct RowStreamShape {
-  unsigned blockThreads = 512, chunks = 1, width = 1;
-  bool aligned = false;
-  /// Resident blocks per SM the kernel asks for (kMinBlocksPerSMAttr; 0 or
-  /// 1: none).
-  unsigned minBlocksPerSM = 0;
-};
-
-/// The row-stream shape for rows of `rowLength` elements of `element`
-/// (`staticLength`: every row is that long; else the shape of a
-/// dynamic-length variant for such lengths): chunks of the 16-byte vector
-/// if it divides the row and `vectorizable`, else aligned 16-byte chunks if
-/// `vectorizable`, `limits.alignedChunks` and the elements are at most four
-/// bytes, else chunks of the widest narrower vector that divides the row
-/// (single elements if not `vectorizable`); blocks of
-/// `limits.streamThreads`, `limits.streamThreadBytes` per thread and tile
-/// (automatic: see kRowStreamThreadBytes), `limits.streamMinBlocks` blocks
-/// per SM asked for.
-RowStreamShape chooseRowStream(int64_t rowLength, Type element,
-                               bool vectorizable,
-                               const RowProgramLimits &limits,
-                               bool staticLength);
-
-/// The shortest rows of `element` that row groups stream, none without
-/// `limits.stream`: `limits.streamMinLength` if set, else the least of
-/// `unheld` (the shortest row no row program holds) and
-/// kRowStreamMinLength4 (four-byte elements) or, for narrower elements,
-/// kRowStreamMinLengthNarrow and `clustered` (the shortest row held only
-/// over a cluster).
-std::optional<int64_t> rowStreamMinLength(Type element, int64_t unheld,
-                                          int64_t clustered,
-                                          const RowProgramLimits &limits);
-
-/// Whether a row group over static rows of `rowLength` elements of
-/// `element` is streamed rather than held (`held`: the row-program shape,
-/// if the row fits in registers): rows of at least rowStreamMinLength.
-bool prefersRowStream(int64_t rowLength, Type element,
-                      const std::optional<RowProgramShape> &held,
-                      const RowProgramLimits &limits);
-
 /// A sum of exp(v - m) over the row right after the max m of the same row
 /// (softmax, log-softmax), which a row stream folds in the max's pass:
 /// `maxArg` is the sum's block argument that reads the max, `shift` the
@@ -356,23 +117,20 @@ class ReductionWriter {
 public:
   /// `fillValue`, if set, is the constant the output holds before the
   /// reduction (a folded linalg.fill): the kernel starts from it instead of
-  /// loading the output.
+  /// loading the output. The writer emits the schedules that
+  /// chooseReductionSchedule picks on `target` with `tuning`.
   ReductionWriter(linalg::GenericOp generic, unsigned threads,
-                  bool workgroupAlloc, Value fillValue, unsigned warpSize,
-                  unsigned warpMaxElements, unsigned splitMaxBlocks = 1024,
-                  unsigned columnChunkRows = 64, unsigned narrowColumns = 64)
+                  bool workgroupAlloc, Value fillValue,
+                  const ReductionTarget &target, const ReductionTuning &tuning)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
-        fillValue(fillValue), warpSize(warpSize),
-        warpMaxElements(warpMaxElements), splitMaxBlocks(splitMaxBlocks),
-        columnChunkRows(columnChunkRows), narrowColumns(narrowColumns),
+        fillValue(fillValue), warpSize(target.warpSize),
+        warpMaxElements(tuning.warpMaxElements),
+        splitMaxBlocks(tuning.splitMaxBlocks),
+        columnChunkRows(tuning.columnChunkRows),
+        narrowColumns(tuning.narrowColumns), rowLimits(tuning.rows),
+        foldBytes(tuning.foldBytes), columnLoadBytes(tuning.columnLoadBytes),
+        splitLoadBytes(tuning.splitLoadBytes), target(target), tuning(tuning),
         loc(generic.getLoc()) {}
-
-  /// Whether write() takes the split-full schedule, from the static loop
-  /// sizes (a dynamic count is unknown).
-  bool writesSplitFull() const;
-  /// The same by output and reduced element counts (nullopt: dynamic).
-  bool writesSplitFull(std::optional<int64_t> out,
-                       std::optional<int64_t> red) const;
 
   /// Applies the elementwise generic `e` (see findEpilogue) at every output
   /// in the kernel that writes the outputs (split-full, column and
@@ -383,52 +141,32 @@ public:
     epilogue = e;
     storeReduced = storeResult;
   }
-  /// How far the row programs of writeRowGroup may spread a row.
-  void setRowProgramLimits(const RowProgramLimits &limits) {
-    rowLimits = limits;
-  }
-  /// The bytes of its input a thread of the split-full and column schedules
-  /// loads per blockedFold step (split-fold-bytes; see foldDepth).
-  void setFoldBytes(unsigned bytes) { foldBytes = bytes; }
-  /// The bytes of adjacent columns a thread of the column schedules loads
-  /// per row as one vector (column-load-bytes; see columnWidth).
-  void setColumnLoadBytes(unsigned bytes) { columnLoadBytes = bytes; }
-  /// The bytes of consecutive elements a thread of a split-full reduction
-  /// loads as one vector (split-load-bytes; see splitFullWidth).
-  void setSplitLoadBytes(unsigned bytes) { splitLoadBytes = bytes; }
   bool usedEpilogue() const { return epilogueUsed; }
 
-  /// The kernel(s) of a reduction whose innermost loop is reduced (block,
-  /// warp or split-full schedules) with `combiner` folding the accumulator,
-  /// or, without a combiner, one thread per output.
-  void write(OpBuilder &b, Operation *combiner);
+  /// What the schedule chooser sees of this reduction (with `combiner`
+  /// folding its accumulator, null if none) or of the row group `members`
+  /// it heads (more than one member); builds no IR.
+  ReductionShape shape(Operation *combiner,
+                       ArrayRef<linalg::GenericOp> members = {}) const;
+
+  /// The kernels of `schedules` (chooseReductionSchedule's list for
+  /// shape()) at the builder, each under its host guard; the row group
+  /// `members` with `fills[i]` the folded fill constant of member i's
+  /// output (or null) for the row-group kernels.
+  void write(OpBuilder &b, const ScheduleList &schedules, Operation *combiner,
+             ArrayRef<linalg::GenericOp> members = {},
+             ArrayRef<Value> fills = {});
 
   /// The kernel(s) of a reduction whose innermost loop is parallel (a column
   /// or middle-dim reduction) with `combiner` folding the accumulator
-  /// (SplitReductions.cpp): one thread per output when the reduced dims are
-  /// short and the outputs many, else the coalesced column schedule over
-  /// chunks of rows, with a second stage when there are several chunks.
+  /// (SplitReductions.cpp): the coalesced column schedule over chunks of
+  /// rows, with a second stage when there are several chunks (the host
+  /// picks when their count is dynamic).
   void writeColumn(OpBuilder &b, Operation *combiner);
 
   /// What was written, for the pass's remark: the schedules of the kernels
   /// (in order), the output and reduced element counts, and the split.
   std::string describe() const;
-
-  /// One warp-per-row kernel for `members` (RowGroups.cpp): the first is
-  /// this writer's reduction, every member has its loop space, the
-  /// reductions fold the same innermost dims, and `fills[i]` is the folded
-  /// fill constant of member i's output (or null).
-  /// Rows of at least `blockElements` reduced elements (0: none) get one
-  /// block per row instead (RowGroupsBlock.cpp); the host picks when the
-  /// row length is dynamic.
-  /// With `rowProgram`, rows that fit in registers get a row program
-  /// instead (RowProgram.cpp): each row read from memory once, within the
-  /// row-program limits (setRowProgramLimits); with a maxCluster above 1,
-  /// rows too long for one block's registers spread over a thread-block
-  /// cluster of up to that many blocks.
-  void writeRowGroup(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
-                     ArrayRef<Value> fills, unsigned blockElements = 0,
-                     bool rowProgram = false);
 
 private:
   /// Independent partials per lane in warp kernels, so that each lane has
@@ -451,9 +189,12 @@ private:
   /// row, walking the row in tiles of `shape` once per pass.
   void writeRowStream(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                       ArrayRef<Value> fills, const RowStreamShape &shape);
-  /// The old row-group kernels (warp or block per row, re-reading the row).
-  void writeRowGroupRereading(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
-                              ArrayRef<Value> fills, unsigned blockElements);
+  /// One schedule's kernels (ReductionWriter.cpp).
+  void emit(OpBuilder &b, const ReductionSchedule &schedule,
+            Operation *combiner, ArrayRef<linalg::GenericOp> members,
+            ArrayRef<Value> fills);
+  /// Whether `guard` holds, tested on the host.
+  Value guardHolds(OpBuilder &b, const ScheduleGuard &guard);
   /// Member `g` of a row group: its result at row `idx`, as the lane that
   /// stores it (thread `isStorer`) needs it: combined with the output's
   /// start value, stored unless only the group reads it.
@@ -521,7 +262,7 @@ private:
   /// of foldDepth() elements each, all loaded before they are folded
   /// (loads in flight); kBlock is the block at the least depth, kBlockDepth,
   /// which sets when a reduction is long enough to split.
-  static constexpr unsigned kBlockLanes = 4, kBlockDepth = 8,
+  static constexpr unsigned kBlockLanes = kFoldLanes, kBlockDepth = kFoldDepth,
                             kBlock = kBlockLanes * kBlockDepth;
   /// The depth of a blockedFold block: foldBytes of the generic's widest
   /// input per block (kBlockLanes x depth elements), at least kBlockDepth:
@@ -626,9 +367,9 @@ private:
   unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
       narrowColumns;
   RowProgramLimits rowLimits;
-  unsigned foldBytes = kFoldBytes;
-  unsigned columnLoadBytes = 0;
-  unsigned splitLoadBytes = 0;
+  unsigned foldBytes, columnLoadBytes, splitLoadBytes;
+  ReductionTarget target;
+  ReductionTuning tuning;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.
   linalg::GenericOp epilogue;

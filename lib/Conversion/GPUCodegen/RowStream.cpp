@@ -107,52 +107,6 @@ std::optional<OnlineSum> mlir::ferric::matchOnlineSum(linalg::GenericOp max,
   return match;
 }
 
-RowStreamShape mlir::ferric::chooseRowStream(int64_t rowLength, Type element,
-                                             bool vectorizable,
-                                             const RowProgramLimits &limits,
-                                             bool staticLength) {
-  RowStreamShape s;
-  s.blockThreads = limits.streamThreads;
-  s.minBlocksPerSM = limits.streamMinBlocks;
-  s.width = widestChunk(rowLength, element, vectorizable);
-  const unsigned maxWidth = 16 / bytesOf(element);
-  if (vectorizable && limits.alignedChunks && bytesOf(element) <= 4 &&
-      s.width < maxWidth) {
-    s.width = maxWidth;
-    s.aligned = true;
-  }
-  unsigned bytes = limits.streamThreadBytes;
-  if (!bytes)
-    bytes = !staticLength || s.aligned || s.width < maxWidth
-                ? kRowStreamThreadBytes
-            : bytesOf(element) >= 4 ? kRowStreamThreadBytesWhole4
-                                    : kRowStreamThreadBytesWholeNarrow;
-  s.chunks = std::max(1u, bytes / (s.width * bytesOf(element)));
-  return s;
-}
-
-std::optional<int64_t>
-mlir::ferric::rowStreamMinLength(Type element, int64_t unheld,
-                                 int64_t clustered,
-                                 const RowProgramLimits &limits) {
-  if (!limits.stream)
-    return std::nullopt;
-  if (limits.streamMinLength)
-    return limits.streamMinLength;
-  if (bytesOf(element) >= 4)
-    return std::min(unheld, kRowStreamMinLength4);
-  return std::min({unheld, clustered, kRowStreamMinLengthNarrow});
-}
-
-bool mlir::ferric::prefersRowStream(int64_t rowLength, Type element,
-                                    const std::optional<RowProgramShape> &held,
-                                    const RowProgramLimits &limits) {
-  const int64_t never = std::numeric_limits<int64_t>::max();
-  std::optional<int64_t> from = rowStreamMinLength(
-      element, held ? never : 1, held && held->cluster > 1 ? 1 : never, limits);
-  return from && rowLength >= 1 && rowLength >= *from;
-}
-
 void ReductionWriter::writeRowStream(OpBuilder &b,
                                      ArrayRef<linalg::GenericOp> members,
                                      ArrayRef<Value> fills,

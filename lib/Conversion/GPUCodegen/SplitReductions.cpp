@@ -121,34 +121,6 @@ ReductionWriter::blockedFolds(OpBuilder &b, Operation *combiner, Value count,
   return result;
 }
 
-/// The split-full choice of write() by output and reduced element counts
-/// (nullopt: known only at run time).
-static bool splitsFull(std::optional<int64_t> out, std::optional<int64_t> red,
-                       unsigned splitMaxBlocks, int64_t perBlock) {
-  return out && *out >= 1 && *out * 2 <= splitMaxBlocks &&
-         (!red || *red > perBlock);
-}
-
-bool ReductionWriter::writesSplitFull() const {
-  linalg::GenericOp g = generic; // the accessors are not const
-  std::optional<int64_t> out = 1, red = 1;
-  for (auto [size, it] :
-       llvm::zip_equal(g.getStaticLoopRanges(), g.getIteratorTypesArray())) {
-    std::optional<int64_t> &count =
-        it == utils::IteratorType::reduction ? red : out;
-    if (ShapedType::isDynamic(size))
-      count = std::nullopt;
-    else if (count)
-      *count *= size;
-  }
-  return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
-}
-
-bool ReductionWriter::writesSplitFull(std::optional<int64_t> out,
-                                      std::optional<int64_t> red) const {
-  return splitsFull(out, red, splitMaxBlocks, (int64_t)threads * kBlock);
-}
-
 /// Whether `generic` reads input `in` through the identity map from a
 /// buffer of identity layout: its elements in loop order are consecutive
 /// in memory, so a flat view of it (FlatViews) takes vector loads.
@@ -423,13 +395,12 @@ unsigned ReductionWriter::columnWidth() {
 }
 
 void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
-  computeSizes(b);
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
   // Chunks of rows: enough (chunk, column group) threads for
   // splitMaxBlocks blocks, each chunk at least columnChunkRows rows long.
-  unsigned width = narrowInner() ? 1 : columnWidth();
+  unsigned width = columnWidth();
   Value wanted = ceilDivIndex(
       b, loc, index((int64_t)splitMaxBlocks * threads),
       b.createOrFold<arith::MaxUIOp>(
@@ -441,15 +412,7 @@ void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   Value chunks = b.createOrFold<arith::MinUIOp>(
       loc, b.createOrFold<arith::MinUIOp>(loc, wanted, most), index(65535));
   Value rows = ceilDivIndex(b, loc, numRed, chunks);
-  std::optional<int64_t> staticChunks = getConstantIntValue(chunks),
-                         red = getConstantIntValue(numRed);
-  // Short columns, one chunk: what one thread per output does already.
-  if (staticChunks && *staticChunks == 1 && red && *red <= columnChunkRows)
-    return writeThreadPerOutput(b);
-  // Few kept elements per outer index: all of them in one block, the
-  // reduced rows tiled across its threads (ColumnNarrow.cpp).
-  if (int64_t inner = narrowInner())
-    return writeColumnNarrow(b, combiner, inner);
+  std::optional<int64_t> staticChunks = getConstantIntValue(chunks);
   noteSplit("chunks", chunks);
   if (width > 1)
     split += ", " + std::to_string(width) + " columns per thread";
