@@ -90,6 +90,22 @@ Value teamAllReduce(OpBuilder &b, Location loc, Operation *combiner,
                     unsigned warpSize, Value tid, Value team, Value isLane0,
                     Value buffer);
 
+/// Arrives at and waits for the barrier of the thread-block cluster.
+void clusterBarrier(OpBuilder &b, Location loc);
+
+/// The total over the C blocks of a cluster of each block's `partial`, the
+/// same in every block: thread r < C of each block writes the block's
+/// partial into block r's `slots` (C f32 of workgroup memory) at its own
+/// rank, through distributed shared memory; after a cluster barrier every
+/// thread folds its block's slots 0 .. C-1 in that order. (C remote stores
+/// per block, one remote address per thread; reading the other blocks'
+/// totals instead would cost every thread C remote loads and addresses.)
+/// With `finishArrival`, first waits for the cluster barrier the previous
+/// row arrived at (every block is done reading the slots).
+Value clusterTotal(OpBuilder &b, Location loc, Operation *combiner,
+                   BlockArgument accArg, Value partial, Value slots, Value tid,
+                   Value rank, unsigned C, bool finishArrival);
+
 /// The op folding the accumulator of `generic` whatever loop is innermost:
 /// the body yields combiner(acc, value) with the accumulator used nowhere
 /// else (null if not).
