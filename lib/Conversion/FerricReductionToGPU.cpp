@@ -17,6 +17,7 @@
 #include "FerricDialect/Conversion/Passes.h"
 
 #include "GPUCodegen/KernelBuilders.h"
+#include "GPUCodegen/ReductionSite.h"
 #include "GPUCodegen/ReductionWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -39,47 +40,11 @@ namespace ferric {
 using namespace mlir;
 using namespace mlir::ferric;
 
-/// True if this pass writes a kernel for `generic`.
-static bool isSupported(linalg::GenericOp generic) {
-  if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
-      generic.getNumReductionLoops() == 0 ||
-      generic->getParentOfType<gpu::LaunchOp>() ||
-      !generic.getBody()->getOps<linalg::IndexOp>().empty())
-    return false;
-  for (OpOperand &operand : generic->getOpOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type) {
-      if (generic.isDpsInit(&operand))
-        return false;
-      continue;
-    }
-    if (!type.getLayout().isIdentity() ||
-        !generic.getMatchingIndexingMap(&operand).isProjectedPermutation())
-      return false;
-  }
-  return true;
-}
-
-/// The linalg.fill of `generic`'s output with a constant that can be folded
-/// into the reduction's kernel: the closest preceding op with memory
-/// effects, filling exactly the output buffer. The kernel writes every
-/// output element, so the fill's own kernel is not needed.
-static linalg::FillOp foldableFill(linalg::GenericOp generic) {
-  Operation *prev = generic->getPrevNode();
-  while (prev && isMemoryEffectFree(prev))
-    prev = prev->getPrevNode();
-  auto fill = dyn_cast_or_null<linalg::FillOp>(prev);
-  if (!fill || !fill.hasPureBufferSemantics() ||
-      fill.getDpsInits()[0] != generic.getDpsInits()[0] ||
-      !fill.value().getDefiningOp<arith::ConstantOp>())
-    return {};
-  return fill;
-}
-
 namespace {
 struct FerricReductionToGPUPass
-    : ferric::impl::FerricReductionToGPUPassBase<FerricReductionToGPUPass> {
-  using FerricReductionToGPUPassBase::FerricReductionToGPUPassBase;
+    : ReductionOptionsReader<ferric::impl::FerricReductionToGPUPassBase<
+          FerricReductionToGPUPass>> {
+  using ReductionOptionsReader::ReductionOptionsReader;
 
   // Row programs load and store rows in vector chunks.
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -87,97 +52,38 @@ struct FerricReductionToGPUPass
     registry.insert<vector::VectorDialect, memref::MemRefDialect>();
   }
 
-  /// The chooser's knobs from this pass's options.
-  ReductionTuning tuningFromOptions() const {
-    ReductionTuning t;
-    t.blockSize = blockSize;
-    t.warpMaxElements = warpMaxElements;
-    t.rowGroups = rowGroups;
-    t.rowGroupProducers = rowGroupProducers;
-    t.rowProgram = rowProgram;
-    t.rowGroupBlockElements = rowGroupBlockElements;
-    RowProgramLimits &r = t.rows;
-    r.maxCluster = std::max<unsigned>(rowProgramCluster, 1);
-    r.clusterBlock = rowProgramClusterBlock;
-    r.threadBytes = rowProgramThreadBytes;
-    r.maxValues = rowProgramMaxValues;
-    r.clusterGrid = rowProgramClusterGrid;
-    r.maxRegisters = rowProgramMaxRegisters;
-    r.invariantValues = rowProgramInvariantValues;
-    r.alignedChunks = rowProgramAlignedChunks;
-    r.stream = rowStream;
-    r.streamMinLength = rowStreamMinLength;
-    r.streamThreads = rowStreamThreads;
-    r.streamThreadBytes = rowStreamThreadBytes;
-    r.streamMinBlocks = rowStreamMinBlocks;
-    r.reciprocal = rowReciprocal;
-    t.splitMaxBlocks = splitMaxBlocks;
-    t.foldBytes = splitFoldBytes;
-    t.columnLoadBytes = columnLoadBytes;
-    t.splitLoadBytes = splitLoadBytes;
-    t.columnChunkRows = columnChunkRows;
-    t.narrowColumns = columnNarrowColumns;
-    return t;
-  }
-
   void runOnOperation() override {
-    ReductionTarget target = ReductionTarget::portable();
-    if (warpSize) {
-      target = *ReductionTarget::forChip("sm_90");
-      target.warpSize = warpSize;
-    }
-    ReductionTuning tuning = tuningFromOptions();
-    if (warpSize && (!llvm::isPowerOf2_32(warpSize) || warpSize > 64)) {
-      getOperation().emitError("ferric-reduction-to-gpu: warp-size must be 0 "
-                               "or a power of two up to 64, got ")
-          << warpSize.getValue();
+    if (!checkOptions(getArgument()))
       return signalPassFailure();
-    }
-    if (std::optional<std::string> error = tuning.validate(target)) {
-      getOperation().emitError("ferric-reduction-to-gpu: ") << *error;
-      return signalPassFailure();
-    }
+    ReductionTarget target = this->target();
+    ReductionTuning tuning = this->tuning();
     SmallVector<linalg::GenericOp> found;
     getOperation().walk([&](linalg::GenericOp g) {
-      if (isSupported(g))
+      if (isReductionToGPUSupported(g))
         found.push_back(g);
     });
     llvm::DenseSet<Operation *> done;
     for (linalg::GenericOp g : found) {
       if (done.contains(g))
         continue;
-      Operation *combiner = blockCombiner(g);
-      // A block reduction's tree needs a power of two of threads.
-      unsigned threads = blockSize;
-      if (combiner) {
-        threads = 32;
-        while (threads * 2 <= blockSize)
-          threads *= 2;
-      }
+      ReductionSite site = analyzeReduction(g, blockSize, target, tuning);
+      Operation *combiner = site.combiner,
+                *columnCombiner = site.columnCombiner;
+      SmallVector<linalg::GenericOp> &group = site.group;
+      SmallVector<Value> &fills = site.fills;
+      SmallVector<linalg::FillOp> &foldedFills = site.foldedFills;
       linalg::FillOp fill = foldableFill(g);
-      ReductionWriter writer(g, threads, workgroupAlloc,
+      ReductionWriter writer(g, site.threads, workgroupAlloc,
                              fill ? fill.value() : Value(), target, tuning);
-      // The innermost loop kept (a column or middle-dim reduction): the
-      // column schedules, coalesced along it.
-      Operation *columnCombiner = nullptr;
-      if (!combiner &&
-          g.getIteratorTypesArray().back() == utils::IteratorType::parallel)
-        columnCombiner = accumulatorCombiner(g);
-      // A reduction and the row-wise work after it: one warp-per-row kernel
-      // at the last member (every buffer it touches is defined by then).
-      SmallVector<Value> fills;
-      SmallVector<linalg::FillOp> foldedFills;
-      SmallVector<linalg::GenericOp> group;
-      if (combiner && rowGroups && warpSize && threads >= warpSize)
-        group = findRowGroup(g, fills, foldedFills, rowGroupProducers);
-      if (group.size() > 1)
+      if (!group.empty())
         fills[llvm::find(group, g) - group.begin()] =
             fill ? fill.value() : Value();
-      else
-        group.clear();
-      ScheduleList schedules = chooseReductionSchedule(
-          writer.shape(combiner ? combiner : columnCombiner, group), target,
-          tuning);
+      FailureOr<ScheduleList> chosen = schedulesFor(
+          g, writer.shape(combiner ? combiner : columnCombiner, group), target,
+          tuning, getArgument());
+      if (failed(chosen))
+        return signalPassFailure();
+      ScheduleList &schedules = *chosen;
       // Folded fills go first: the writers take their constants, and a
       // buffer's remaining users say whether a row result must be stored.
       if (fill)

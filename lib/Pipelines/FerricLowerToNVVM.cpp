@@ -118,17 +118,6 @@ static LogicalResult checkFeatures(StringRef features,
   return success();
 }
 
-/// The number of an sm_<digits>[a] chip (0 if it has none): thread-block
-/// clusters need 90 or more.
-static unsigned chipVersion(StringRef chip) {
-  unsigned version = 0;
-  if (!chip.consume_front("sm_"))
-    return 0;
-  // sm_90a, sm_100f: the digits before the suffix.
-  chip = chip.take_while(llvm::isDigit);
-  return chip.getAsInteger(10, version) ? 0 : version;
-}
-
 static LogicalResult checkOptions(const NVVMPipelineOptions &options,
                                   PipelineErrorHandler emitError) {
   if (failed(checkChip(options.chip, emitError)) ||
@@ -212,8 +201,9 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
     reduction.rowGroupBlockElements = options.rowGroupBlockElements;
     reduction.rowGroupProducers = options.rowGroupProducers;
     reduction.rowProgram = options.rowProgram;
-    reduction.rowProgramCluster =
-        chipVersion(options.chip) >= 90 ? options.rowProgramCluster : 0;
+    // Clusters follow the chip (ReductionTarget::forChip).
+    reduction.chip = options.chip;
+    reduction.rowProgramCluster = options.rowProgramCluster;
     reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
     reduction.rowProgramAlignedChunks = options.rowProgramAlignedChunks;
     reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;

@@ -224,4 +224,65 @@ TEST_F(ReductionScheduleTest, DynamicRowLengthVariants) {
                                       "always: row-group"}));
 }
 
+TEST_F(ReductionScheduleTest, TextRoundTrip) {
+  // What the chooser writes into ferric.reduction_schedule parses back to
+  // the same list, for every form.
+  for (const ReductionShape &shape :
+       {inner(std::nullopt, std::nullopt), rows(4096, 50257, bf16),
+        rows(std::nullopt, std::nullopt, f32), rows(64, 50257, f32)}) {
+    ScheduleList list = chooseReductionSchedule(shape, h100, tuning);
+    std::vector<std::string> text = describe(list);
+    std::string error;
+    std::optional<ScheduleList> back = parseScheduleList(
+        std::vector<std::string>(text.begin(), text.end()), error);
+    ASSERT_TRUE(back.has_value()) << error;
+    ASSERT_EQ(back->size(), list.size());
+    for (size_t i = 0; i < list.size(); ++i) {
+      EXPECT_TRUE((*back)[i].guard == list[i].guard) << text[i];
+      EXPECT_TRUE((*back)[i].schedule == list[i].schedule) << text[i];
+    }
+    EXPECT_FALSE(checkSchedules(*back, shape, h100).has_value());
+  }
+}
+
+TEST_F(ReductionScheduleTest, PinnedSchedulesAreChecked) {
+  auto check = [&](std::vector<std::string> text,
+                   const ReductionShape &shape) -> std::string {
+    std::string error;
+    std::optional<ScheduleList> list = parseScheduleList(text, error);
+    if (!list)
+      return error;
+    return checkSchedules(*list, shape, h100).value_or("ok");
+  };
+  EXPECT_EQ(check({"always: block"}, inner(64, 1024)), "ok");
+  EXPECT_EQ(check({"always: row-group"}, inner(64, 1024)),
+            "schedule 'row-group' does not apply to this reduction");
+  // A row program must hold every row its guard admits.
+  EXPECT_EQ(check({"always: row-program(team 64, 4 x 4, block 256)"},
+                  rows(64, 1024, f32)),
+            "ok");
+  EXPECT_EQ(check({"always: row-program(team 64, 2 x 4, block 256)"},
+                  rows(64, 1024, f32)),
+            "row-program holds 512 elements per row, fewer than the 1024 "
+            "its guard admits");
+  EXPECT_EQ(check({"always: row-program(team 64, 16 x 1, block 256)"},
+                  rows(64, std::nullopt, f32)),
+            "row-program needs a bound on the row length (guard it with "
+            "'reduced <= N')");
+  // Unaligned 4-wide chunks need a multiple of 4.
+  EXPECT_EQ(
+      check({"always: row-stream(block 512, 2 x 4)"}, rows(64, 1001, f32)),
+      "row-stream: chunks of 4 elements need a row length that is a "
+      "multiple of 4");
+  EXPECT_EQ(check({"always: row-program(team 2048, 1 x 1, block 256, "
+                   "cluster 32)"},
+                  rows(64, 2048, f32)),
+            "row-program team 2048 in 32 block(s) of 256 threads is not a "
+            "team this target runs");
+  EXPECT_EQ(check({"reduced <= 3 warp"}, inner(64, 1024)),
+            "expected ':' at 'warp'");
+  EXPECT_EQ(check({"always: row-program(team 8)"}, rows(64, 64, f32)),
+            "expected ',' at ')'");
+}
+
 } // namespace

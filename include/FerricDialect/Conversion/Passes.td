@@ -608,6 +608,10 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "Lanes of a warp (subgroup) for warp reductions with gpu.shuffle; "
            "0 disables them (the SPIR-V pipeline: subgroup operations need "
            "capabilities it does not request)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "NVIDIA chip (sm_NN) whose facts the schedules follow: thread-block "
+           "clusters from sm_90 on, resident threads per SM; empty: sm_90's "
+           "(with warp-size)">,
     Option<"warpMaxElements", "warp-max-elements", "unsigned",
            /*default=*/"4096",
            "Rows of at most this many reduced elements use the warp "
@@ -801,6 +805,42 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "block) take the column-narrow schedules, a block per outer index "
            "with the reduced rows tiled across its threads; 0 disables them">
   ];
+}
+
+//===- ferric-choose-reduction-schedule -----------------------------------===//
+
+def FerricChooseReductionSchedulePass
+    : Pass<"ferric-choose-reduction-schedule", "func::FuncOp"> {
+  let summary = "Record the schedule list of each reduction as an attribute";
+  let description = [{
+    Runs the schedule chooser of `ferric-reduction-to-gpu` (one pure
+    function, `lib/Conversion/GPUCodegen/ReductionSchedule.cpp`, unit-tested
+    shape by shape) on each bufferized reduction it handles and records the
+    result on the `linalg.generic` (the reduction heading a row group, for
+    row groups) as `ferric.reduction_schedule`: an array of
+    `"GUARD: SCHEDULE"` strings that the host tries in order, e.g.
+
+    ```mlir
+    linalg.generic {..., ferric.reduction_schedule = [
+        "reduced <= 4096: warp", "outputs >= 8192: warp", "always: block"]}
+    ```
+
+    A guard is `always` or `&&`-joined bounds `reduced >= N`,
+    `reduced <= N`, `reduced % N == 0`, `outputs >= N` on the reduced and
+    output element counts; a schedule is `thread-per-output`, `warp`,
+    `block`, `split-full`, `column`, `column-narrow`, `row-group`,
+    `row-group-block`, `row-program(team T, C x W, block B[, cluster N]
+    [, aligned][, min-blocks M])` or `row-stream(block B, C x W[, aligned]
+    [, min-blocks M])`. Static counts decide their guards here, so a static
+    reduction gets one schedule.
+
+    `ferric-reduction-to-gpu` emits the list it finds in the attribute
+    instead of choosing: a user pins a schedule by writing the attribute
+    (one that cannot run there, e.g. a row program smaller than the rows
+    its guard admits, is an error at the reduction). Its options are those
+    of `ferric-reduction-to-gpu` (one declaration); nothing else changes.
+  }];
+  let options = FerricReductionToGPUPass.options;
 }
 
 //===- ferric-sink-into-launch --------------------------------------------===//

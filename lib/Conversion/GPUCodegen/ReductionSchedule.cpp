@@ -26,8 +26,9 @@ using namespace mlir::ferric;
 
 std::optional<ReductionTarget> ReductionTarget::forChip(llvm::StringRef chip) {
   unsigned version;
+  // sm_90a, sm_100f: a letter suffix names a feature set of the same chip.
   if (!chip.consume_front("sm_") || chip.consumeInteger(10, version) ||
-      (!chip.empty() && chip != "a"))
+      !llvm::all_of(chip, llvm::isAlpha))
     return std::nullopt;
   ReductionTarget target;
   // Thread-block clusters are sm_90's; sm_86 and sm_89 keep 1536 resident
@@ -203,46 +204,6 @@ bool ReductionSchedule::operator==(const ReductionSchedule &other) const {
   default:
     return true;
   }
-}
-
-std::string mlir::ferric::describeSchedule(const ReductionSchedule &s) {
-  std::string text = stringifyReductionKernel(s.kernel).str();
-  llvm::raw_string_ostream os(text);
-  if (s.kernel == ReductionKernel::RowProgram) {
-    const RowProgramShape &p = s.program;
-    os << "(team " << p.team << ", " << p.chunks << " x " << p.width
-       << ", block " << p.blockThreads;
-    if (p.cluster > 1)
-      os << ", cluster " << p.cluster;
-    if (p.aligned)
-      os << ", aligned";
-    if (p.minBlocksPerSM > 1)
-      os << ", min-blocks " << p.minBlocksPerSM;
-    os << ")";
-  } else if (s.kernel == ReductionKernel::RowStream) {
-    const RowStreamShape &t = s.stream;
-    os << "(block " << t.blockThreads << ", " << t.chunks << " x " << t.width;
-    if (t.aligned)
-      os << ", aligned";
-    if (t.minBlocksPerSM > 1)
-      os << ", min-blocks " << t.minBlocksPerSM;
-    os << ")";
-  }
-  return text;
-}
-
-std::string mlir::ferric::describeGuard(const ScheduleGuard &g) {
-  SmallVector<std::string> terms;
-  if (g.minReduced > 0)
-    terms.push_back("reduced >= " + std::to_string(g.minReduced));
-  if (g.maxReduced > 0)
-    terms.push_back("reduced <= " + std::to_string(g.maxReduced));
-  if (g.reducedMultipleOf > 1)
-    terms.push_back("reduced % " + std::to_string(g.reducedMultipleOf) +
-                    " == 0");
-  if (g.minOutputs > 0)
-    terms.push_back("outputs >= " + std::to_string(g.minOutputs));
-  return terms.empty() ? "always" : llvm::join(terms, " && ");
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,7 @@
 #define FERRIC_LIB_CONVERSION_GPUCODEGEN_REDUCTIONSCHEDULE_H
 
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -440,6 +441,19 @@ ScheduleList rereadingSchedules(const ReductionShape &shape,
 /// 1024)" and the guard, "if reduced <= 4096".
 std::string describeSchedule(const ReductionSchedule &schedule);
 std::string describeGuard(const ScheduleGuard &guard);
+
+/// The schedule list written as `entries` of "GUARD: SCHEDULE" in the form
+/// describeGuard and describeSchedule print (the
+/// ferric.reduction_schedule attribute), or none with `error` set.
+std::optional<ScheduleList>
+parseScheduleList(llvm::ArrayRef<std::string> entries, std::string &error);
+
+/// Why `list` (a pinned schedule) cannot be emitted for `shape` on `target`
+/// (a kernel of another form, a row program too small for the rows its
+/// guard admits, ...), or none if it can.
+std::optional<std::string> checkSchedules(const ScheduleList &list,
+                                          const ReductionShape &shape,
+                                          const ReductionTarget &target);
 
 } // namespace ferric
 } // namespace mlir
