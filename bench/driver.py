@@ -91,6 +91,29 @@ def twins():
     def matmul(a, b):
         return a @ b
 
+    # Issue 41: per-row statistics (the output is the statistic itself),
+    # spelled as the ferric programs spell them.
+    def row_var(x):
+        d = x - x.mean(-1, keepdim=True)
+        return (d * d).mean(-1)
+
+    def row_std(x):
+        return row_var(x).sqrt()
+
+    def row_var_mean(x):
+        mu = x.mean(-1, keepdim=True)
+        d = x - mu
+        return (d * d).mean(-1), mu.squeeze(-1)
+
+    def bias_gelu(x, bias):
+        return F.gelu(x + bias, approximate="tanh")
+
+    def softmax_temp(x):
+        return torch.softmax(x / 0.7, -1)
+
+    def masked_softmax(x, mask):
+        return torch.softmax(x + mask, -1)
+
     rows = lambda n, m: max(1, n // m)
 
     square = lambda n: int(math.isqrt(n))
@@ -137,6 +160,31 @@ def twins():
            for k in ("sum", "max") for sfx, c in (("", 4096), ("_8", 8))},
         "full_sum": (lambda x: x.sum(), lambda n: [(n,)]),
         "full_mean": (lambda x: x.mean(), lambda n: [(n,)]),
+        # Issue 41 (ISSUE41 below): row variance, std and var + mean over
+        # rows of 768-11008; bias + tanh-GELU over rows of 4096 and 11008;
+        # column max over 1024 columns; softmax(x / 0.7) over 128256;
+        # log-softmax over 50257; attention softmax with a mask shared
+        # across batch and 16 heads ([b, 16, s, s] + [s, s]); the mean over
+        # the middle dim of [b, 512, 1024].
+        **{f"row_var_{m}": (row_var, lambda n, m=m: [(rows(n, m), m)])
+           for m in (768, 1000, 4096, 11008)},
+        **{f"row_std_{m}": (row_std, lambda n, m=m: [(rows(n, m), m)])
+           for m in (1000, 4096)},
+        **{f"row_var_mean_{m}": (row_var_mean, lambda n, m=m: [(rows(n, m), m)])
+           for m in (1000, 4096)},
+        **{f"bias_gelu_{m}": (bias_gelu, lambda n, m=m: [(rows(n, m), m), (m,)])
+           for m in (4096, 11008)},
+        "column_max_1024": (lambda x: torch.amax(x, 0),
+                            lambda n: [(rows(n, 1024), 1024)]),
+        "softmax_temp_128256": (softmax_temp,
+                                lambda n: [(rows(n, 128256), 128256)]),
+        "log_softmax_50257": (log_softmax, lambda n: [(rows(n, 50257), 50257)]),
+        **{f"masked_softmax_{s}": (masked_softmax,
+                                   lambda n, s=s: [(rows(n, 16 * s * s), 16, s, s),
+                                                   (s, s)])
+           for s in (128, 512)},
+        "middle_mean": (lambda x: x.mean(1),
+                        lambda n: [(rows(n, 512 * 1024), 512, 1024)]),
         # n elements per operand: a sqrt(n) x sqrt(n) matmul (compute-bound;
         # its GB/s and % copy BW columns mean nothing).
         "matmul": (matmul, lambda n: [(square(n), square(n))] * 2),
@@ -214,6 +262,21 @@ ISSUE13 = ["softmax_32", "softmax_128", "softmax_1024", "softmax_4096",
            "layernorm_16384", "rmsnorm_768", "rmsnorm_4096", "rmsnorm_16384",
            "residual_rmsnorm", "log_softmax"] + COLFULL
 
+# The shapes issue 41 found still losing, and their neighbours
+# (--workloads=issue41): the issue's rows are row_var_1000 f32,
+# bias_gelu_11008 f16, column_max_1024 f16, softmax_temp_128256 bf16,
+# masked_softmax_* f16, log_softmax_50257 f32 and middle_mean bf16.
+ROW_STATS = ["row_var_768", "row_var_1000", "row_var_4096", "row_var_11008",
+             "row_std_1000", "row_std_4096", "row_var_mean_1000",
+             "row_var_mean_4096"]
+# The issue's seven first (a run cut by --deadline-s keeps them), then the
+# neighbours.
+ISSUE41_ROWS = ["row_var_1000", "bias_gelu_11008", "column_max_1024",
+                "softmax_temp_128256", "masked_softmax_512",
+                "log_softmax_50257", "middle_mean"]
+ISSUE41 = (ISSUE41_ROWS + [w for w in ROW_STATS if w not in ISSUE41_ROWS]
+           + ["bias_gelu_4096", "masked_softmax_128"])
+
 # Output elements of the workloads whose outputs are not one of the size of
 # their first input (the bytes of '% copy BW': each input read once, each output
 # written once).
@@ -223,6 +286,12 @@ OUTPUT_ELEMENTS = {
     "full_mean": lambda shapes: 1,
     # Two results: the normalized rows and the new residual.
     "residual_rmsnorm": lambda shapes: 2 * shapes[0][0] * shapes[0][1],
+    # One statistic per row (var and mean: two).
+    **{n: (lambda shapes: shapes[0][0]) for n in ROW_STATS},
+    **{n: (lambda shapes: 2 * shapes[0][0]) for n in ROW_STATS
+       if n.startswith("row_var_mean")},
+    "column_max_1024": lambda shapes: shapes[0][1],
+    "middle_mean": lambda shapes: shapes[0][0] * shapes[0][2],
 }
 
 
@@ -284,13 +353,22 @@ def main():
     ap.add_argument("--workloads", default=",".join(MEMORY_BOUND),
                     help="comma-separated; also 'matmul', 'gemm' for all "
                          "of " + ",".join(GEMM) + ", 'colfull' for all of "
-                         + ",".join(COLFULL) + ", or 'issue13' for the "
-                         "reduction table of issue 13")
+                         + ",".join(COLFULL) + ", 'issue13' for the "
+                         "reduction table of issue 13, 'issue41' for the "
+                         "shapes of issue 41 (" + ",".join(ISSUE41) + "), "
+                         "'default' for the default set")
     ap.add_argument("--gemm-shapes",
                     default="512x512x512,1024x1024x1024,4096x4096x4096,"
                             "16x4096x4096",
                     help="MxKxN shapes of the gemm* workloads")
     ap.add_argument("--json")
+    ap.add_argument("--jsonl",
+                    help="also append each row to this file as it is "
+                         "measured (a run cut short keeps its rows)")
+    ap.add_argument("--deadline-s", type=float, default=0,
+                    help="start no new (workload, dtype, size) row after "
+                         "this many seconds from the start; the rows left "
+                         "out are listed after the table (0: no limit)")
     ap.add_argument("--ferric-options", default="",
                     help="extra ferric-lower-to-nvvm options")
     ap.add_argument("--compare-options", action="append", default=[],
@@ -299,6 +377,8 @@ def main():
                          "(row field alts: [{options, us}], the first also "
                          "as alt_us, alt_options; printed after the table)")
     args = ap.parse_args()
+    start = time.monotonic()
+    skipped = []
     torch.manual_seed(0)
     bw = copy_bandwidth()
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
@@ -311,6 +391,8 @@ def main():
         names += (GEMM if name == "gemm" else
                   COLFULL if name == "colfull" else
                   ISSUE13 if name == "issue13" else
+                  ISSUE41 if name == "issue41" else
+                  MEMORY_BOUND if name == "default" else
                   TOSA if name == "tosa" else [name])
     # Once each ("gemm" already holds the other gemm workloads), in order.
     names = list(dict.fromkeys(names))
@@ -327,6 +409,9 @@ def main():
             with open(prog, "w") as f:
                 f.write(typed)
             for lg in [int(s) for s in args.sizes.split(",")]:
+                if args.deadline_s and time.monotonic() - start > args.deadline_s:
+                    skipped.append(f"{name} 2^{lg} {dt}")
+                    continue
                 n = 1 << lg
                 shapes = shapes_of(n)
                 if "<Rx" in typed:
@@ -365,6 +450,9 @@ def main():
                     row["alt_options"] = row["alts"][0]["options"]
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr, flush=True)
+                if args.jsonl:
+                    with open(args.jsonl, "a") as f:
+                        f.write(json.dumps(row) + "\n")
                 del ins
                 torch.cuda.empty_cache()
     if args.json:
@@ -385,6 +473,9 @@ def main():
                   f"({alt['us'] / r['us']:.2f}x the time)")
     if gemm_rows:
         print_gemm_table(gemm_rows)
+    if skipped:
+        print(f"\nnot run (past --deadline-s={args.deadline_s:g}): "
+              + ", ".join(skipped))
 
 
 def write_program(tmp, name, dt):
