@@ -500,26 +500,44 @@ async function run(args) {
   const outputs = [];
   const keyOf = (ref) => ('input' in ref ? `i${ref.input}`
     : 'output' in ref ? `o${ref.output}` : `t${ref.temporary}`);
+  // The element type of each buffer, from the first kernel that binds it
+  // (a copy's target takes its source's).
+  const types = new Map();
+  const memoryOf = (ref, bytes, type) => {
+    const key = keyOf(ref);
+    if (!memory.has(key)) {
+      let data = Buffer.alloc(bytes);
+      if ('input' in ref) {
+        const input = inputs[ref.input];
+        if (!input)
+          throw new Error(`${entry} needs input ${ref.input} (--input=)`);
+        if (input.data.length !== data.length)
+          throw new Error(`input ${ref.input} has ${input.data.length} `
+            + `bytes; ${entry} takes ${data.length}`);
+        data = Buffer.from(input.data);
+      }
+      memory.set(key, data);
+    }
+    if (type && !types.has(key))
+      types.set(key, type);
+    if ('output' in ref && types.has(key))
+      outputs[ref.output] = { key, type: types.get(key) };
+    return memory.get(key);
+  };
   for (const launch of manifest.launches[entry]) {
+    if (launch.copy) {
+      // A host copy (e.g. a reduction's initial value into its
+      // accumulator): the launches after it read the target.
+      const from = memoryOf(launch.copy.from, launch.bytes);
+      const to = memoryOf(launch.copy.to, launch.bytes,
+        types.get(keyOf(launch.copy.from)));
+      from.copy(to, 0, 0, launch.bytes);
+      continue;
+    }
     const kernel = manifest.kernels.find((k) => k.module === launch.kernel);
     const parts2 = [];
     launch.buffers.forEach((ref, i) => {
-      const key = keyOf(ref);
-      if (!memory.has(key)) {
-        let data = Buffer.alloc(kernel.bindings[i].bytes);
-        if ('input' in ref) {
-          const input = inputs[ref.input];
-          if (!input)
-            throw new Error(`${entry} needs input ${ref.input} (--input=)`);
-          if (input.data.length !== data.length)
-            throw new Error(`input ${ref.input} has ${input.data.length} `
-              + `bytes; ${entry} takes ${data.length}`);
-          data = Buffer.from(input.data);
-        }
-        if ('output' in ref)
-          outputs[ref.output] = { key, type: kernel.bindings[i].type };
-        memory.set(key, data);
-      }
+      memoryOf(ref, kernel.bindings[i].bytes, kernel.bindings[i].type);
     });
     const head = Buffer.alloc(32);
     [loaded.get(launch.kernel), ...launch.grid, ...launch.block,
