@@ -324,7 +324,7 @@ ferric_status ferric_compile(const char *ir, const char *entry,
   if (!parsed)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 "unknown target '" + targetName.str() +
-                    "' (expected cpu, cuda or vulkan)");
+                    "' (expected cpu, cuda, vulkan or webgpu)");
   CompileOptions compileOptions;
   compileOptions.target = *parsed;
   std::string bufferName = "input";
@@ -628,7 +628,7 @@ static ferric_status targetOf(const char *target, Target &out) {
   if (!parsed)
     return fail(FERRIC_ERROR_INVALID_ARGUMENT,
                 "unknown target '" + name.str() +
-                    "' (expected cpu, cuda or vulkan)");
+                    "' (expected cpu, cuda, vulkan or webgpu)");
   out = *parsed;
   return FERRIC_OK;
 }
@@ -741,6 +741,22 @@ ferric_status ferric_fusion_report(const char *ir, char **out) {
   return FERRIC_OK;
 }
 
+ferric_status ferric_emit_wgsl(const char *ir, const char *entry,
+                               const char *pipeline, char **out) {
+  lastError.clear();
+  if (!ir || !out)
+    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
+                "ferric_emit_wgsl: ir and out must not be NULL");
+  *out = nullptr;
+  CompileOptions options;
+  options.pipelineOptions = pipeline ? pipeline : "";
+  auto text = emitWGSL(ir, entry ? entry : "", options);
+  if (!text)
+    return fail(FERRIC_ERROR_COMPILE, text.takeError());
+  *out = copyString(*text);
+  return FERRIC_OK;
+}
+
 void ferric_cache_stats(unsigned *hits, unsigned *misses) {
   CacheStats stats = getCacheStats();
   if (hits)
@@ -758,8 +774,8 @@ int ferric_target_available(const char *target, char **why) {
   if (auto parsed = parseTarget(name))
     available = isTargetAvailable(*parsed, reason);
   else
-    reason =
-        "unknown target '" + name.str() + "' (expected cpu, cuda or vulkan)";
+    reason = "unknown target '" + name.str() +
+             "' (expected cpu, cuda, vulkan or webgpu)";
   if (!available && why)
     *why = copyString(reason);
   return available;
