@@ -27,6 +27,9 @@ cols=4096
 [ "$log2" -lt 16 ] && cols=$((1 << (log2 / 2)))
 rows=$((n / cols))
 targets=${FERRIC_BENCH_TARGETS:-webgpu vulkan cuda}
+# Dawn may coarsen timestamp-query results unless told not to (its
+# timestamp_quantization toggle, a fingerprinting defence in browsers).
+export FERRIC_WEBGPU_DAWN_OPTIONS=${FERRIC_WEBGPU_DAWN_OPTIONS:-disable-dawn-features=timestamp_quantization}
 rg=$root/test/Integration/Inputs/row_groups.mlir
 run() { # name program entry inputs...
   local name=$1 prog=$2 entry=$3

@@ -14,6 +14,12 @@
 // RUN: ferric-run %S/../Inputs/vulkan_types.mlir --target=webgpu --entry=i1_result --input=rand:1023xf32 --input=rand:1023xf32 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/vulkan_types.mlir --target=webgpu --entry=gelu_exact --input=randn:1023xf32 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/vulkan_types.mlir --target=webgpu --entry=rank2_add --input=rand:37x65xf32 --input=rand:37x65xf32 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
+// --print, .npy out and back in.
+// RUN: ferric-run %S/../../../examples/swiglu.mlir --target=webgpu --input=full=1.5:7xf32 --input=full=2:7xf32 --output=%t.npy --print | FileCheck %s --check-prefix=PRINT
+// RUN: ferric-run %S/../../../examples/swiglu.mlir --target=webgpu --input=%t.npy --input=%t.npy --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
+
+// silu(1.5) * 2 = 2.45272...: the last digits are the device's exp.
+// PRINT: result 0: array([2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}, 2.45272{{[0-9]*}}], shape=(7,), dtype=f32)
 
 // ELEMENTWISE-COUNT-27: check: result {{[0-9]+}}: {{.*}}: ok
 // FIVE-COUNT-5: check: result {{[0-9]+}}: {{.*}}: ok
