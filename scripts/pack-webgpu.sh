@@ -33,7 +33,7 @@ share=$pack/share/ferric/webgpu
 mkdir -p "$pack/lib" "$share/node_modules/webgpu/dist/linux-x64"
 cp "$build/lib/libferric_webgpu_runtime.so" "$build/lib/libferric_vulkan_runtime.so" "$pack/lib/"
 strip "$pack/lib/"*.so
-cp "$src/ferric-webgpu.mjs" "$src/package.json" "$src/package-lock.json" "$share/"
+cp "$src/ferric-webgpu.mjs" "$src/npy.mjs" "$src/package.json" "$src/package-lock.json" "$share/"
 cp "$dawn/package.json" "$dawn/index.js" "$dawn/LICENSE.md" "$share/node_modules/webgpu/"
 cp "$dawn/dist/linux-x64/dawn.node" "$share/node_modules/webgpu/dist/linux-x64/"
 tar -C "$pack" -c lib share | xz -T2 -2 > "$build/ferric-webgpu-pack.tar.xz"
