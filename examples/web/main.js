@@ -30,6 +30,14 @@ async function runProgram(device, program, inputs) {
   };
   const encoder = device.createCommandEncoder();
   for (const launch of launches) {
+    if (launch.copy) {
+      // A host copy of the program (e.g. a reduction's initial value into
+      // its accumulator), in order with the dispatches.
+      const size = Math.max(4, Math.ceil(launch.bytes / 4) * 4);
+      encoder.copyBufferToBuffer(bufferFor(launch.copy.from, launch.bytes), 0,
+        bufferFor(launch.copy.to, launch.bytes), 0, size);
+      continue;
+    }
     const kernel = kernels.get(launch.kernel);
     const module = device.createShaderModule({ code: shaders[launch.kernel] });
     const info = await module.getCompilationInfo();

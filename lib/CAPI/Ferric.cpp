@@ -4,13 +4,15 @@
 // Exceptions.
 //
 // A thin layer over the runner (FerricDialect/Runner/Runner.h): C types in,
-// C types out, errors as a status plus a thread-local message.
+// C types out, errors as a status plus a thread-local message. This file:
+// errors, dtypes and tensors, running executables; CompileAPI.cpp compiles
+// and describes them, TargetAPI.cpp is memory, events and tools per target.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/CAPI/Ferric.h"
 
-#include "FerricDialect/Runner/Runner.h"
+#include "CAPIInternal.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,28 +31,24 @@
 using namespace mlir;
 using namespace mlir::ferric;
 using namespace mlir::ferric::runner;
-
-struct ferric_executable {
-  std::unique_ptr<Executable> exe;
-  std::string target;
-};
+using namespace mlir::ferric::capi;
 
 //===----------------------------------------------------------------------===//
 // Errors and strings
 //===----------------------------------------------------------------------===//
 
-static thread_local std::string lastError;
+thread_local std::string capi::lastError;
 
-static ferric_status fail(ferric_status status, std::string message) {
+ferric_status capi::fail(ferric_status status, std::string message) {
   lastError = std::move(message);
   return status;
 }
 
-static ferric_status fail(ferric_status status, llvm::Error error) {
+ferric_status capi::fail(ferric_status status, llvm::Error error) {
   return fail(status, llvm::toString(std::move(error)));
 }
 
-static char *copyString(llvm::StringRef s) {
+char *capi::copyString(llvm::StringRef s) {
   char *out = static_cast<char *>(std::malloc(s.size() + 1));
   if (!out)
     return nullptr;
@@ -69,7 +67,7 @@ void ferric_string_free(char *s) { std::free(s); }
 // dtypes and tensors
 //===----------------------------------------------------------------------===//
 
-static std::optional<DType> toDType(int code) {
+std::optional<DType> capi::toDType(int code) {
   switch (code) {
   case FERRIC_DTYPE_F16:
     return DType::F16;
@@ -85,7 +83,7 @@ static std::optional<DType> toDType(int code) {
   return std::nullopt;
 }
 
-static int fromDType(DType type) {
+int capi::fromDType(DType type) {
   switch (type) {
   case DType::F16:
     return FERRIC_DTYPE_F16;
@@ -234,216 +232,6 @@ std::unique_ptr<OutputBlock> take(OutputRegistry &registry,
   return block;
 }
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Compiling
-//===----------------------------------------------------------------------===//
-
-/// Parses ferric_compile's option string into `options`.
-static ferric_status parseOptions(llvm::StringRef text, CompileOptions &options,
-                                  std::string &bufferName) {
-  auto bad = [&](const std::string &why) {
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "bad option string '" + text.str() + "': " + why);
-  };
-  auto parseBool = [](llvm::StringRef v, bool &out) {
-    if (v == "1" || v == "true" || v == "on") {
-      out = true;
-      return true;
-    }
-    if (v == "0" || v == "false" || v == "off") {
-      out = false;
-      return true;
-    }
-    return false;
-  };
-  std::vector<std::string> pipeline;
-  llvm::StringRef rest = text;
-  while (true) {
-    rest = rest.ltrim();
-    if (rest.empty())
-      break;
-    size_t eq = rest.find('=');
-    size_t space = rest.find_first_of(" \t\n");
-    if (eq == llvm::StringRef::npos || eq > space)
-      return bad("expected KEY=VALUE, got '" + rest.substr(0, space).str() +
-                 "'");
-    llvm::StringRef key = rest.substr(0, eq);
-    rest = rest.substr(eq + 1);
-    llvm::StringRef value;
-    if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"')) {
-      size_t close = rest.find(rest.front(), 1);
-      if (close == llvm::StringRef::npos)
-        return bad("unterminated quote after '" + key.str() + "='");
-      value = rest.substr(1, close - 1);
-      rest = rest.substr(close + 1);
-    } else {
-      size_t end = rest.find_first_of(" \t\n");
-      value = rest.substr(0, end);
-      rest = end == llvm::StringRef::npos ? "" : rest.substr(end);
-    }
-    bool flag;
-    if (key == "fuse" && parseBool(value, flag))
-      options.fuse = flag;
-    else if (key == "cache" && parseBool(value, flag))
-      options.useCache = flag;
-    else if (key == "promote-f64" && parseBool(value, flag))
-      options.promoteToF64 = flag;
-    else if (key == "pipeline")
-      pipeline.push_back(value.str());
-    else if (key == "fuse-report")
-      options.fuseReport = value.str();
-    else if (key == "name")
-      bufferName = value.str();
-    else if (key == "import" && parseImport(value))
-      options.import = *parseImport(value);
-    else if (key == "import")
-      return bad("'import' takes auto, tosa, linalg or none, got '" +
-                 value.str() + "'");
-    else if (key == "fuse" || key == "cache" || key == "promote-f64")
-      return bad("'" + key.str() + "' takes 0 or 1, got '" + value.str() + "'");
-    else
-      return bad("unknown key '" + key.str() +
-                 "' (expected fuse, cache, pipeline, fuse-report, "
-                 "promote-f64, import or name)");
-  }
-  options.pipelineOptions = llvm::join(pipeline, " ");
-  return FERRIC_OK;
-}
-
-ferric_status ferric_compile(const char *ir, const char *entry,
-                             const char *target, const char *options,
-                             ferric_executable **out) {
-  lastError.clear();
-  if (!ir || !out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_compile: ir and out must not be NULL");
-  *out = nullptr;
-  llvm::StringRef targetName = target ? target : "cpu";
-  auto parsed = parseTarget(targetName);
-  if (!parsed)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "unknown target '" + targetName.str() +
-                    "' (expected cpu, cuda or vulkan)");
-  CompileOptions compileOptions;
-  compileOptions.target = *parsed;
-  std::string bufferName = "input";
-  if (options)
-    if (ferric_status s = parseOptions(options, compileOptions, bufferName))
-      return s;
-  // As ferric-run: say why a GPU target cannot run before compiling for it.
-  if (*parsed != Target::CPU) {
-    std::string why;
-    if (!isTargetAvailable(*parsed, why))
-      return fail(FERRIC_ERROR_UNAVAILABLE, why);
-  }
-  auto exe =
-      Executable::compile(ir, entry ? entry : "", compileOptions, bufferName);
-  if (!exe)
-    return fail(FERRIC_ERROR_COMPILE, exe.takeError());
-  auto handle = std::make_unique<ferric_executable>();
-  handle->exe = std::move(*exe);
-  handle->target = targetName.str();
-  *out = handle.release();
-  return FERRIC_OK;
-}
-
-void ferric_executable_free(ferric_executable *exe) { delete exe; }
-
-const char *ferric_executable_entry(const ferric_executable *exe) {
-  return exe ? exe->exe->getEntry().data() : "";
-}
-
-const char *ferric_executable_target(const ferric_executable *exe) {
-  return exe ? exe->target.c_str() : "";
-}
-
-size_t ferric_executable_num_args(const ferric_executable *exe) {
-  return exe ? exe->exe->getArguments().size() : 0;
-}
-
-size_t ferric_executable_num_results(const ferric_executable *exe) {
-  return exe ? exe->exe->getResults().size() : 0;
-}
-
-static ferric_status valueInfo(llvm::ArrayRef<ValueSpec> specs, size_t index,
-                               const char *what, ferric_value_info *out) {
-  if (!out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "out is NULL");
-  if (index >= specs.size())
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                std::string(what) + " " + std::to_string(index) +
-                    " does not exist (there are " +
-                    std::to_string(specs.size()) + ")");
-  const ValueSpec &spec = specs[index];
-  out->dtype = fromDType(spec.dtype);
-  out->is_tensor = spec.isTensor;
-  out->rank = static_cast<int64_t>(spec.shape.size());
-  out->shape = spec.shape.data();
-  return FERRIC_OK;
-}
-
-ferric_status ferric_executable_arg_info(const ferric_executable *exe,
-                                         size_t index, ferric_value_info *out) {
-  lastError.clear();
-  if (!exe)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
-  return valueInfo(exe->exe->getArguments(), index, "argument", out);
-}
-
-ferric_status ferric_executable_result_info(const ferric_executable *exe,
-                                            size_t index,
-                                            ferric_value_info *out) {
-  lastError.clear();
-  if (!exe)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT, "executable is NULL");
-  return valueInfo(exe->exe->getResults(), index, "result", out);
-}
-
-void ferric_executable_stats(const ferric_executable *exe,
-                             double *compile_seconds, int *cache_hit,
-                             unsigned *kernels, unsigned *launches_per_call) {
-  CompileStats stats;
-  if (exe)
-    stats = exe->exe->getStats();
-  if (compile_seconds)
-    *compile_seconds = stats.seconds;
-  if (cache_hit)
-    *cache_hit = stats.cacheHit;
-  if (kernels)
-    *kernels = stats.kernels;
-  if (launches_per_call)
-    *launches_per_call = stats.launchesPerCall;
-}
-
-/// `*out` = a copy of `text(exe)`, for the executable's text getters.
-static ferric_status
-executableText(const ferric_executable *exe, char **out,
-               llvm::function_ref<std::string(const Executable &)> text) {
-  lastError.clear();
-  if (!exe || !out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "executable and out must not be NULL");
-  *out = copyString(text(*exe->exe));
-  return FERRIC_OK;
-}
-
-ferric_status ferric_executable_lowered_ir(const ferric_executable *exe,
-                                           char **out) {
-  return executableText(exe, out, [](const Executable &e) {
-    return std::string(e.getLoweredIR());
-  });
-}
-
-ferric_status ferric_executable_remarks(const ferric_executable *exe,
-                                        char **out) {
-  return executableText(exe, out, [](const Executable &e) {
-    std::string text;
-    for (const std::string &remark : e.getRemarks())
-      text += remark + "\n";
-    return text;
-  });
-}
 
 //===----------------------------------------------------------------------===//
 // Running
@@ -620,147 +408,4 @@ ferric_status ferric_run_device_on_stream_event(ferric_executable *exe,
 void ferric_device_tensors_free(ferric_tensor *tensors, size_t) {
   if (tensors)
     take(deviceOutputs(), tensors); // the block frees the target buffers
-}
-
-static ferric_status targetOf(const char *target, Target &out) {
-  llvm::StringRef name = target ? target : "cpu";
-  auto parsed = parseTarget(name);
-  if (!parsed)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "unknown target '" + name.str() +
-                    "' (expected cpu, cuda or vulkan)");
-  out = *parsed;
-  return FERRIC_OK;
-}
-
-/// The pointer `make` returns for the target named `target`, in `*out`
-/// (null on failure); `fn` and `outName` name the entry point and the
-/// out-parameter for the message.
-static ferric_status
-targetPointer(const char *fn, const char *outName, const char *target,
-              void **out,
-              llvm::function_ref<llvm::Expected<void *>(Target)> make) {
-  lastError.clear();
-  if (!out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                std::string(fn) + ": " + outName + " must not be NULL");
-  *out = nullptr;
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  auto p = make(t);
-  if (!p)
-    return fail(FERRIC_ERROR_RUN, p.takeError());
-  *out = *p;
-  return FERRIC_OK;
-}
-
-/// `call` for the target named `target`: its error is FERRIC_ERROR_RUN.
-static ferric_status targetCall(const char *target,
-                                llvm::function_ref<llvm::Error(Target)> call) {
-  lastError.clear();
-  Target t;
-  if (ferric_status s = targetOf(target, t))
-    return s;
-  if (llvm::Error e = call(t))
-    return fail(FERRIC_ERROR_RUN, std::move(e));
-  return FERRIC_OK;
-}
-
-ferric_status ferric_target_alloc(const char *target, size_t bytes,
-                                  void **out) {
-  return targetPointer("ferric_target_alloc", "out", target, out,
-                       [&](Target t) { return allocateOnTarget(t, bytes); });
-}
-
-void ferric_target_free(const char *target, void *data) {
-  Target t;
-  if (data && targetOf(target, t) == FERRIC_OK)
-    releaseOnTarget(t, data);
-  lastError.clear();
-}
-
-ferric_status ferric_target_copy(const char *target, void *dst, const void *src,
-                                 size_t bytes) {
-  lastError.clear();
-  if (bytes && (!dst || !src))
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_target_copy: dst and src must not be NULL");
-  return targetCall(target,
-                    [&](Target t) { return copyOnTarget(t, dst, src, bytes); });
-}
-
-ferric_status ferric_target_copy_host(const char *target, void *dst,
-                                      const void *src, size_t bytes,
-                                      int to_target) {
-  lastError.clear();
-  if (bytes && (!dst || !src))
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_target_copy_host: dst and src must not be NULL");
-  return targetCall(target, [&](Target t) {
-    return copyHostOnTarget(t, dst, src, bytes, to_target != 0);
-  });
-}
-
-ferric_status ferric_target_synchronize(const char *target, void *stream) {
-  return targetCall(target,
-                    [&](Target t) { return synchronizeTarget(t, stream); });
-}
-
-ferric_status ferric_target_event_record(const char *target, void *stream,
-                                         void **event) {
-  return targetPointer("ferric_target_event_record", "event", target, event,
-                       [&](Target t) { return recordTargetEvent(t, stream); });
-}
-
-ferric_status ferric_target_event_synchronize(const char *target, void *event) {
-  return targetCall(target,
-                    [&](Target t) { return synchronizeTargetEvent(t, event); });
-}
-
-void ferric_target_event_destroy(const char *target, void *event) {
-  Target t;
-  if (event && targetOf(target, t) == FERRIC_OK)
-    destroyTargetEvent(t, event);
-}
-
-//===----------------------------------------------------------------------===//
-// Tools
-//===----------------------------------------------------------------------===//
-
-ferric_status ferric_fusion_report(const char *ir, char **out) {
-  lastError.clear();
-  if (!ir || !out)
-    return fail(FERRIC_ERROR_INVALID_ARGUMENT,
-                "ferric_fusion_report: ir and out must not be NULL");
-  *out = nullptr;
-  auto report = fusionReport(ir);
-  if (!report)
-    return fail(FERRIC_ERROR_COMPILE, report.takeError());
-  *out = copyString(*report);
-  return FERRIC_OK;
-}
-
-void ferric_cache_stats(unsigned *hits, unsigned *misses) {
-  CacheStats stats = getCacheStats();
-  if (hits)
-    *hits = stats.hits;
-  if (misses)
-    *misses = stats.misses;
-}
-
-int ferric_target_available(const char *target, char **why) {
-  if (why)
-    *why = nullptr;
-  llvm::StringRef name = target ? target : "cpu";
-  std::string reason;
-  bool available = false;
-  if (auto parsed = parseTarget(name))
-    available = isTargetAvailable(*parsed, reason);
-  else
-    reason =
-        "unknown target '" + name.str() + "' (expected cpu, cuda or vulkan)";
-  if (!available && why)
-    *why = copyString(reason);
-  return available;
 }

@@ -19,6 +19,7 @@
 #include "JitCall.h"
 #include "RuntimeLibs.h"
 
+#include "FerricDialect/Target/WGSL.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -53,6 +54,8 @@ llvm::StringRef mlir::ferric::runner::targetName(Target t) {
     return "cuda";
   case Target::Vulkan:
     return "vulkan";
+  case Target::WebGPU:
+    return "webgpu";
   }
   return "?";
 }
@@ -64,6 +67,8 @@ std::optional<Target> mlir::ferric::runner::parseTarget(llvm::StringRef name) {
     return Target::CUDA;
   if (name == "vulkan")
     return Target::Vulkan;
+  if (name == "webgpu")
+    return Target::WebGPU;
   return std::nullopt;
 }
 
@@ -409,7 +414,7 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   if (!options.argShapes.empty()) {
     // Vulkan kernels index with 32 bits (ferric-require-static-args checks
     // the static types; sizes computed from the inputs are checked here).
-    int64_t elementLimit = options.target == Target::Vulkan
+    int64_t elementLimit = isShaderTarget(options.target)
                                ? std::numeric_limits<int32_t>::max()
                                : 0;
     if (llvm::Error e = stages::checkArgumentShapes(*entry, options.argShapes,
@@ -419,10 +424,12 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   }
   if (llvm::Error e = stages::readSignature(*entry, exe->args, exe->results))
     return std::move(e);
-  if (options.target == Target::Vulkan) {
-    if (llvm::Error e = stages::checkVulkanArguments(exe->entry, exe->args))
+  if (isShaderTarget(options.target)) {
+    if (llvm::Error e = stages::checkVulkanArguments(
+            exe->entry, exe->args, targetName(options.target)))
       return std::move(e);
-    if (llvm::Error e = stages::checkVulkanCallees(*entry))
+    if (llvm::Error e =
+            stages::checkVulkanCallees(*entry, targetName(options.target)))
       return std::move(e);
   }
   exe->sourceModule = module->clone();
@@ -499,4 +506,58 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   return exe;
+}
+
+llvm::Expected<std::string>
+mlir::ferric::runner::emitWGSL(llvm::StringRef irText,
+                               llvm::StringRef entryName,
+                               const CompileOptions &given) {
+  initializeOnce();
+  CompileOptions options = given;
+  options.target = Target::WebGPU;
+  if (!llvm::StringRef(options.pipelineOptions)
+           .contains("storage-buffer-limit"))
+    options.pipelineOptions += " storage-buffer-limit=8";
+  options.pipelineOptions += " kernels-only=true";
+  std::unique_ptr<MLIRContext> ctx = makeContext();
+  ErrorCollector errors(*ctx);
+  OwningOpRef<ModuleOp> module = parseModule(*ctx, irText, "input");
+  if (!module)
+    return errors.take("cannot parse the module");
+  if (llvm::Error e = stages::importModule(*module, options)) {
+    if (errors.messages.empty())
+      return std::move(e);
+    llvm::consumeError(std::move(e));
+    return errors.take("importing the module failed");
+  }
+  auto entry = stages::chooseEntry(*module, entryName);
+  if (!entry)
+    return entry.takeError();
+  if (!options.argShapes.empty()) {
+    if (llvm::Error e = stages::checkArgumentShapes(
+            *entry, options.argShapes, std::numeric_limits<int32_t>::max()))
+      return std::move(e);
+    stages::specializeArguments(*entry, options.argShapes);
+  }
+  std::vector<ValueSpec> args, results;
+  if (llvm::Error e = stages::readSignature(*entry, args, results))
+    return std::move(e);
+  if (llvm::Error e =
+          stages::checkVulkanArguments(entry->getSymName(), args, "webgpu"))
+    return std::move(e);
+  if (llvm::Error e = stages::checkVulkanCallees(*entry, "webgpu"))
+    return std::move(e);
+  stages::keepOnlyEntry(*module, *entry);
+  if (llvm::Error e = stages::checkTypeLimits(*module))
+    return std::move(e);
+  PassManager pm(ctx.get());
+  if (llvm::Error e = stages::buildPipeline(pm, options, *module))
+    return std::move(e);
+  if (llvm::Error e = lower(pm, *module, options, errors))
+    return std::move(e);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(translateModuleToWGSL(*module, os)))
+    return errors.take("cannot emit WGSL");
+  return text;
 }

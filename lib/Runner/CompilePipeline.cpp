@@ -12,9 +12,11 @@
 
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Pipelines/Pipelines.h"
+#include "FerricDialect/Pipelines/WGSLPipeline.h"
 #include "RuntimeLibs.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
@@ -33,6 +35,8 @@ llvm::StringRef stages::pipelineName(Target target) {
     return "ferric-lower-to-nvvm";
   case Target::Vulkan:
     return "ferric-lower-to-spirv";
+  case Target::WebGPU:
+    return "ferric-lower-to-wgsl";
   }
   return "?";
 }
@@ -55,6 +59,35 @@ static std::optional<std::string> cublasLtMissing() {
   if (query(why, sizeof(why)))
     return std::nullopt;
   return std::string(why);
+}
+
+/// maxStorageBuffersPerShaderStage of the WebGPU adapter, if the runtime
+/// can be opened and has one.
+static std::optional<unsigned> webgpuStorageBufferLimit() {
+  auto lib = RuntimeLib::get(Target::WebGPU);
+  if (!lib) {
+    llvm::consumeError(lib.takeError());
+    return std::nullopt;
+  }
+  using Query = const char *(*)();
+  auto query = reinterpret_cast<Query>(
+      *lib ? dlsym((*lib)->handle, "ferricWebGPUAdapterJson") : nullptr);
+  const char *text = query ? query() : nullptr;
+  if (!text || !*text)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  if (!json) {
+    llvm::consumeError(json.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *limits =
+      json->getAsObject() ? json->getAsObject()->getObject("limits") : nullptr;
+  std::optional<int64_t> limit =
+      limits ? limits->getInteger("maxStorageBuffersPerShaderStage")
+             : std::nullopt;
+  if (!limit || *limit < 2)
+    return std::nullopt;
+  return static_cast<unsigned>(*limit);
 }
 
 /// Says at each matmul of `module` that it takes the tiled kernel, and why.
@@ -116,6 +149,12 @@ buildTypedPipeline(PassManager &pm, const CompileOptions &options,
   // Correctness never depends on cuBLASLt: where it cannot be opened, and
   // the caller did not choose, matmuls get the tiled kernel, with a remark
   // (ferric-matmul-to-cublaslt, which would say so, is off).
+  // Fusion keeps each kernel under the adapter's storage-buffer limit,
+  // read from the adapter unless the caller chose one.
+  if constexpr (std::is_same_v<PipelineOptions, WGSLPipelineOptions>)
+    if (!pipelineOptions.storageBufferLimit.hasValue())
+      if (std::optional<unsigned> limit = webgpuStorageBufferLimit())
+        pipelineOptions.storageBufferLimit = *limit;
   if constexpr (std::is_same_v<PipelineOptions, NVVMPipelineOptions>)
     if (!pipelineOptions.cublasLt.hasValue())
       if (std::optional<std::string> why = cublasLtMissing()) {
@@ -143,6 +182,9 @@ llvm::Error stages::buildPipeline(PassManager &pm,
   case Target::Vulkan:
     return buildTypedPipeline<SPIRVPipelineOptions>(pm, options,
                                                     buildSPIRVPipeline, module);
+  case Target::WebGPU:
+    return buildTypedPipeline<WGSLPipelineOptions>(pm, options,
+                                                   buildWGSLPipeline, module);
   }
   return llvm::createStringError("unknown target");
 }

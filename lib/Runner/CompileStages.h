@@ -93,12 +93,13 @@ llvm::Error readSignature(func::FuncOp entry, std::vector<ValueSpec> &args,
 /// terms of the entry's signature, before the pipeline's
 /// ferric-require-static-args would say it in terms of the IR.
 llvm::Error checkVulkanArguments(StringRef entry,
-                                 llvm::ArrayRef<ValueSpec> args);
+                                 llvm::ArrayRef<ValueSpec> args,
+                                 StringRef target = "vulkan");
 
 /// A call from the (specialized) entry that passes or returns a dynamic
 /// shape would reach the SPIR-V lowering as an illegal memref.dim: an error
 /// naming the callee instead.
-llvm::Error checkVulkanCallees(func::FuncOp entry);
+llvm::Error checkVulkanCallees(func::FuncOp entry, StringRef target = "vulkan");
 
 /// Other functions would get lowered and JIT-compiled for nothing, and one
 /// the target cannot lower would fail every entry of the module: makes

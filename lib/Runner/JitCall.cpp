@@ -69,8 +69,8 @@ extern "C" void ferricJitFree(void *p) {
 
 /// The runtime's mgpuMemAlloc and mgpuMemFree, per target (CUDA and
 /// Vulkan may both be open in one process).
-std::atomic<MemAllocFn> runtimeMemAlloc[3];
-std::atomic<MemFreeFn> runtimeMemFree[3];
+std::atomic<MemAllocFn> runtimeMemAlloc[4];
+std::atomic<MemFreeFn> runtimeMemFree[4];
 
 template <int TargetIndex>
 void *guardedMemAlloc(uint64_t bytes, void *stream, bool hostShared) {
@@ -96,13 +96,18 @@ template <int TargetIndex> void guardedMemFree(void *p, void *stream) {
 
 constexpr int kCUDA = static_cast<int>(Target::CUDA);
 constexpr int kVulkan = static_cast<int>(Target::Vulkan);
+constexpr int kWebGPU = static_cast<int>(Target::WebGPU);
 
 void *memAllocWrapper(Target target) {
+  if (target == Target::WebGPU)
+    return reinterpret_cast<void *>(&guardedMemAlloc<kWebGPU>);
   return target == Target::CUDA
              ? reinterpret_cast<void *>(&guardedMemAlloc<kCUDA>)
              : reinterpret_cast<void *>(&guardedMemAlloc<kVulkan>);
 }
 void *memFreeWrapper(Target target) {
+  if (target == Target::WebGPU)
+    return reinterpret_cast<void *>(&guardedMemFree<kWebGPU>);
   return target == Target::CUDA
              ? reinterpret_cast<void *>(&guardedMemFree<kCUDA>)
              : reinterpret_cast<void *>(&guardedMemFree<kVulkan>);

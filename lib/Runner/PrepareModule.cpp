@@ -187,17 +187,19 @@ llvm::Error stages::checkTypeLimits(ModuleOp module) {
 }
 
 llvm::Error stages::checkVulkanArguments(StringRef entry,
-                                         llvm::ArrayRef<ValueSpec> args) {
+                                         llvm::ArrayRef<ValueSpec> args,
+                                         StringRef target) {
   for (auto [i, spec] : llvm::enumerate(args))
     if (!spec.isTensor || llvm::is_contained(spec.shape, -1))
       return llvm::createStringError(
-          "the vulkan target needs static shapes and no scalar arguments, "
+          "the " + target.str() +
+          " target needs static shapes and no scalar arguments, "
           "but argument " +
           std::to_string(i) + " of @" + entry.str() + " is " + spec.str());
   return llvm::Error::success();
 }
 
-llvm::Error stages::checkVulkanCallees(func::FuncOp entry) {
+llvm::Error stages::checkVulkanCallees(func::FuncOp entry, StringRef target) {
   auto dynamic = [](Type t) {
     auto shaped = dyn_cast<ShapedType>(t);
     return shaped && !shaped.hasStaticShape();
@@ -215,7 +217,8 @@ llvm::Error stages::checkVulkanCallees(func::FuncOp entry) {
           llvm::raw_string_ostream os(s);
           os << t;
           error = llvm::createStringError(
-              "the vulkan target compiles static shapes only, but @" +
+              "the " + target.str() +
+              " target compiles static shapes only, but @" +
               entry.getSymName().str() + " calls @" + call.getCallee().str() +
               " with " + what + " " + std::to_string(i) + " of type " + s +
               (lineOf(call) ? " at line " + std::to_string(lineOf(call))

@@ -52,8 +52,14 @@ static std::string findLibrary(llvm::StringRef name) {
 }
 
 static llvm::StringRef runtimeName(Target t) {
-  return t == Target::CUDA ? "libferric_cuda_runtime.so"
-                           : "libferric_vulkan_runtime.so";
+  switch (t) {
+  case Target::CUDA:
+    return "libferric_cuda_runtime.so";
+  case Target::WebGPU:
+    return "libferric_webgpu_runtime.so";
+  default:
+    return "libferric_vulkan_runtime.so";
+  }
 }
 
 llvm::Expected<std::vector<std::string>>
@@ -113,9 +119,9 @@ llvm::Expected<RuntimeLib *> RuntimeLib::get(Target target) {
   if (target == Target::CPU)
     return nullptr;
   static std::mutex mutex;
-  static RuntimeLib libs[2];
+  static RuntimeLib libs[3];
   std::lock_guard<std::mutex> lock(mutex);
-  RuntimeLib &lib = libs[target == Target::CUDA ? 0 : 1];
+  RuntimeLib &lib = libs[static_cast<int>(target) - 1];
   if (lib.handle)
     return &lib;
   std::string path = findLibrary(runtimeName(target));
@@ -132,8 +138,7 @@ llvm::Expected<RuntimeLib *> RuntimeLib::get(Target target) {
     return llvm::createStringError(path + " lacks " FERRIC_RUNTIME_ENTRY_POINT
                                           " (it is not a Ferric runtime of "
                                           "this version; rebuild it)");
-  auto api = checkRuntimeInterface(
-      getInterface, target == Target::CUDA ? "cuda" : "vulkan", path);
+  auto api = checkRuntimeInterface(getInterface, targetName(target), path);
   if (!api)
     return api.takeError();
   lib.path = path;

@@ -49,7 +49,7 @@ __version__ = "0.1.0"
 
 
 def target_available(target):
-    """True if `target` ("cpu", "cuda", "vulkan") can run here."""
+    """True if `target` ("cpu", "cuda", "vulkan", "webgpu") can run here."""
     return _target_available(target)[0]
 
 

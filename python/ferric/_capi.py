@@ -219,12 +219,14 @@ _cache_stats = _declare("ferric_cache_stats", None, _P(_c.c_uint),
                         _P(_c.c_uint))
 _target_available = _declare("ferric_target_available", _c.c_int,
                              _c.c_char_p, _P(_c.c_void_p))
+_emit_wgsl = _declare("ferric_emit_wgsl", _c.c_int, _c.c_char_p, _c.c_char_p,
+                      _c.c_char_p, _P(_c.c_void_p))
 
 if _capi_version() != CAPI_VERSION:
     raise ImportError("ferric: %s has C API version %d, this package needs %d"
                       % (_lib._name, _capi_version(), CAPI_VERSION))
 
-TARGETS = ("cpu", "cuda", "vulkan")
+TARGETS = ("cpu", "cuda", "vulkan", "webgpu")
 
 
 def _take_string(ptr):
@@ -269,7 +271,8 @@ def _c_text(text, what):
 def check_target(target):
     """Raises TargetError for a name that is not a ferric target."""
     if target not in TARGETS:
-        raise TargetError("unknown target '%s' (expected cpu, cuda or vulkan)"
+        raise TargetError("unknown target '%s' (expected cpu, cuda, vulkan "
+                          "or webgpu)"
                           % (target,))
     return target
 
@@ -280,6 +283,18 @@ def target_available(target):
     why = ctypes.c_void_p()
     ok = bool(_target_available(str(target).encode(), ctypes.byref(why)))
     return ok, _take_string(why)
+
+
+def emit_wgsl(ir, entry=None, pipeline=None):
+    """The WGSL of the kernels of `entry` in the ferric IR text `ir` (static
+    shapes) and their JSON launch manifest, as ferric-translate
+    --mlir-to-wgsl prints them."""
+    out = ctypes.c_void_p()
+    _check(_emit_wgsl(_c_text(ir, "the IR text"),
+                      entry.encode() if entry else None,
+                      pipeline.encode() if pipeline else None,
+                      ctypes.byref(out)))
+    return _take_string(out)
 
 
 def fusion_report(ir):

@@ -149,6 +149,7 @@ class Function(_FunctionBase):
         self._fn = fn
         self._options = _capi._options_string(fuse=fuse, cache=cache,
                                               pipeline=pipeline)
+        self._pipeline = pipeline
         self._by_signature = {}
         # Device calls by (shape, dtype) of each input Tensor, filled once
         # a signature was checked and compiled: a hit skips tracing checks,
@@ -266,7 +267,7 @@ class Function(_FunctionBase):
         return compiled
 
     def _emit(self, sig):
-        static = self.target == "vulkan"
+        static = self.target in ("vulkan", "webgpu")
         if self.target == "cuda" and any(n.op == "reduce"
                                          for n in topo(self._roots)):
             # Row lengths static: the reduction writer then picks the
@@ -341,8 +342,8 @@ class Function(_FunctionBase):
                 t = x
             elif _tensor.is_tensor_like(x):
                 t = _tensor.import_tensor(x, stream)
-                if t.device == "cpu" and device == "vulkan":
-                    t = t.to("vulkan")  # both host memory: no copy
+                if t.device == "cpu" and device in ("vulkan", "webgpu"):
+                    t = t.to(device)  # both host memory: no copy
             else:
                 t = _tensor.asarray(x, device=device)
             if t.device != device:
@@ -375,6 +376,18 @@ class Function(_FunctionBase):
         """ferric-fuse's fusion report on :meth:`mlir`."""
         return fusion_report(self.mlir(*inputs))
 
+    def wgsl(self, *inputs):
+        """The WGSL compute shaders for `inputs` (static shapes) and their
+        JSON launch manifest: one shader per fused kernel, each after a
+        ``// ----- <kernel>.wgsl`` line, the manifest last (docs/WGSL.md).
+        Uses this function's `pipeline` options when its target is webgpu;
+        needs no GPU."""
+        sig = self._sig_for(inputs)
+        emitted = emit(self._roots, list(sig), self._name, static=True)
+        return _capi.emit_wgsl(emitted.ir, emitted.entry,
+                               self._pipeline if self.target == "webgpu"
+                               else None)
+
     def executable(self, *inputs):
         """The :class:`ferric.Executable` for `inputs` (compiling it if
         needed), e.g. for ``.lowered_ir()`` or ``.bench()``."""
@@ -392,7 +405,7 @@ if not _FASTCALL:
 
 def compile(fn, target="cpu", fuse=True, pipeline=None, cache=True,
             name=None):
-    """Compiles `fn` for `target` ("cpu", "cuda" or "vulkan").
+    """Compiles `fn` for `target` ("cpu", "cuda", "vulkan" or "webgpu").
 
     `fn` is an expression (:class:`E`), a list of expressions (several
     results), or a Python function of E values (traced once). Returns a

@@ -422,6 +422,14 @@ class E:
         """ferric-fuse's report on :meth:`mlir`."""
         return self.compile(**kwargs).report(*inputs)
 
+    def wgsl(self, *inputs, **kwargs):
+        """The WGSL compute shaders for `inputs` (arrays or
+        :func:`ferric.spec`, static shapes) and their JSON launch manifest,
+        to ship to a browser or any WebGPU runtime (docs/WGSL.md). Needs no
+        GPU, node or Dawn."""
+        kwargs.setdefault("target", "webgpu")
+        return self.compile(**kwargs).wgsl(*inputs)
+
 
 def where(mask, if_true, if_false):
     """Elementwise ``if_true if mask else if_false``; `mask` is a comparison

@@ -25,7 +25,7 @@ from ._dtypes import (BF16Array, DTypeError, FerricError, ShapeError,
 from .expr import _reduce_args as reduce_args
 from .expr import cast_dtype
 
-DEVICES = ("cpu", "cuda", "vulkan")
+DEVICES = ("cpu", "cuda", "vulkan", "webgpu")
 _ITEMSIZE = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1}
 _STORAGE = {"f16": np.float16, "bf16": np.uint16, "f32": np.float32,
             "f64": np.float64, "i1": np.bool_}
@@ -37,8 +37,8 @@ class DeviceError(FerricError, ValueError):
 
 def _check_device(device):
     if device not in DEVICES:
-        raise DeviceError("unknown device '%s' (expected cpu, cuda or "
-                          "vulkan)" % (device,))
+        raise DeviceError("unknown device '%s' (expected cpu, cuda, vulkan "
+                          "or webgpu)" % (device,))
     return device
 
 
@@ -617,7 +617,7 @@ def asarray(x, device=None, dtype=None, copy=None):
         if x.device == "cuda" or device == "cuda":
             return _from_host_array(x._storage(), x.dtype, device,
                                     copy if x.device == "cuda" else None)
-        # cpu <-> vulkan: both host memory, so share the buffer.
+        # cpu <-> vulkan or webgpu: all host memory, so share the buffer.
         return Tensor._make(x._owner, x._ptr, x.shape, x.dtype, device,
                             x._host) if not copy else \
             _from_host_array(x._host, x.dtype, device, True)

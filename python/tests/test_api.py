@@ -206,8 +206,8 @@ def test_wrong_number_of_inputs():
 
 def test_unknown_target():
     with pytest.raises(ferric.TargetError,
-                       match=r"^unknown target 'tpu' \(expected cpu, cuda or "
-                             r"vulkan\)$"):
+                       match=r"^unknown target 'tpu' \(expected cpu, cuda, vulkan "
+                             r"or webgpu\)$"):
         ferric.compile(lambda a: a, target="tpu")
     assert not ferric.target_available("tpu")
     assert "unknown target 'tpu'" in ferric.target_unavailable_reason("tpu")

@@ -175,7 +175,7 @@ def test_cache_stats_and_target_available():
     assert why.value is None
     assert lib.ferric_target_available(b"gpu", ctypes.byref(why)) == 0
     assert _capi._take_string(why) == ("unknown target 'gpu' (expected cpu, "
-                                       "cuda or vulkan)")
+                                       "cuda, vulkan or webgpu)")
 
 
 def test_run_device_frames_refill_and_recover():

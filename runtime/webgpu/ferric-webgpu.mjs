@@ -39,6 +39,8 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 
+import { npy, readNpy } from './npy.mjs';
+
 // Dawn refuses Mesa's lavapipe: unless the Vulkan loader was told which
 // driver to use, use Chromium's SwiftShader where it is installed. Set
 // before Dawn loads (hence the dynamic import).
@@ -422,42 +424,6 @@ async function serve() {
 // --run
 //===----------------------------------------------------------------------===//
 
-const NPY_TYPES = { '<f4': 'f32', '<f2': 'f16', '<i4': 'i32', '|b1': 'i1',
-  '<u2': 'bf16' };
-const NPY_DESCR = { f32: '<f4', f16: '<f2', i32: '<i4', i1: '|b1',
-  bf16: '<u2' };
-
-function readNpy(bytes, file) {
-  if (bytes.toString('latin1', 1, 6) !== 'NUMPY')
-    throw new Error(`${file} is not a .npy file`);
-  const major = bytes[6];
-  const headerLen = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-  const start = major === 1 ? 10 : 12;
-  const header = bytes.toString('latin1', start, start + headerLen);
-  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-  if (/'fortran_order':\s*True/.test(header))
-    throw new Error(`${file}: Fortran order is not supported`);
-  const shape = (/'shape':\s*\(([^)]*)\)/.exec(header)?.[1] || '')
-    .split(',').map((d) => d.trim()).filter((d) => d).map(Number);
-  if (!NPY_TYPES[descr])
-    throw new Error(`${file}: dtype ${descr} is not supported`);
-  return { type: NPY_TYPES[descr], shape,
-    data: bytes.subarray(start + headerLen) };
-}
-
-function npy(type, shape, data) {
-  const dims = shape.length === 1 ? `${shape[0]},` : shape.join(', ');
-  let header = `{'descr': '${NPY_DESCR[type]}', 'fortran_order': False, `
-    + `'shape': (${dims}), }`;
-  header += ' '.repeat(63 - ((10 + header.length) % 64)) + '\n';
-  const head = Buffer.alloc(10);
-  head.write('\x93NUMPY', 0, 'latin1');
-  head[6] = 1;
-  head[7] = 0;
-  head.writeUInt16LE(header.length, 8);
-  return Buffer.concat([head, Buffer.from(header, 'latin1'), data]);
-}
-
 /// {name: text} of the `// ----- name` sections of --mlir-to-wgsl output.
 function sections(text) {
   const parts = {};
@@ -500,26 +466,44 @@ async function run(args) {
   const outputs = [];
   const keyOf = (ref) => ('input' in ref ? `i${ref.input}`
     : 'output' in ref ? `o${ref.output}` : `t${ref.temporary}`);
+  // The element type of each buffer, from the first kernel that binds it
+  // (a copy's target takes its source's).
+  const types = new Map();
+  const memoryOf = (ref, bytes, type) => {
+    const key = keyOf(ref);
+    if (!memory.has(key)) {
+      let data = Buffer.alloc(bytes);
+      if ('input' in ref) {
+        const input = inputs[ref.input];
+        if (!input)
+          throw new Error(`${entry} needs input ${ref.input} (--input=)`);
+        if (input.data.length !== data.length)
+          throw new Error(`input ${ref.input} has ${input.data.length} `
+            + `bytes; ${entry} takes ${data.length}`);
+        data = Buffer.from(input.data);
+      }
+      memory.set(key, data);
+    }
+    if (type && !types.has(key))
+      types.set(key, type);
+    if ('output' in ref && types.has(key))
+      outputs[ref.output] = { key, type: types.get(key) };
+    return memory.get(key);
+  };
   for (const launch of manifest.launches[entry]) {
+    if (launch.copy) {
+      // A host copy (e.g. a reduction's initial value into its
+      // accumulator): the launches after it read the target.
+      const from = memoryOf(launch.copy.from, launch.bytes);
+      const to = memoryOf(launch.copy.to, launch.bytes,
+        types.get(keyOf(launch.copy.from)));
+      from.copy(to, 0, 0, launch.bytes);
+      continue;
+    }
     const kernel = manifest.kernels.find((k) => k.module === launch.kernel);
     const parts2 = [];
     launch.buffers.forEach((ref, i) => {
-      const key = keyOf(ref);
-      if (!memory.has(key)) {
-        let data = Buffer.alloc(kernel.bindings[i].bytes);
-        if ('input' in ref) {
-          const input = inputs[ref.input];
-          if (!input)
-            throw new Error(`${entry} needs input ${ref.input} (--input=)`);
-          if (input.data.length !== data.length)
-            throw new Error(`input ${ref.input} has ${input.data.length} `
-              + `bytes; ${entry} takes ${data.length}`);
-          data = Buffer.from(input.data);
-        }
-        if ('output' in ref)
-          outputs[ref.output] = { key, type: kernel.bindings[i].type };
-        memory.set(key, data);
-      }
+      memoryOf(ref, kernel.bindings[i].bytes, kernel.bindings[i].type);
     });
     const head = Buffer.alloc(32);
     [loaded.get(launch.kernel), ...launch.grid, ...launch.block,

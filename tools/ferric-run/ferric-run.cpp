@@ -3,7 +3,7 @@
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
 //
-// ferric-run prog.mlir --target=cuda|vulkan|cpu --entry=NAME
+// ferric-run prog.mlir --target=cuda|vulkan|webgpu|cpu --entry=NAME
 //   --input=a.npy --input=rand:4096x4096xf32 --output=out.npy --print
 //   --check --bench=N --no-fuse --dump-ir-after=PASS
 //   --import=auto|tosa|linalg|none
@@ -31,7 +31,7 @@ static cl::OptionCategory category("ferric-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
                                       cl::init("-"), cl::cat(category));
 static cl::opt<std::string> targetFlag("target",
-                                       cl::desc("cpu, cuda or vulkan"),
+                                       cl::desc("cpu, cuda, vulkan or webgpu"),
                                        cl::init("cpu"), cl::cat(category));
 static cl::opt<std::string> entry("entry",
                                   cl::desc("Function to call (default: the "
@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
   auto target = parseTarget(targetFlag);
   if (!target)
     return fail("unknown target '" + targetFlag +
-                "' (expected cpu, cuda or vulkan)");
+                "' (expected cpu, cuda, vulkan or webgpu)");
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!file)
     return fail("cannot read '" + inputFile +
@@ -211,7 +211,7 @@ int main(int argc, char **argv) {
   // The SPIR-V path needs static shapes: load the tensor inputs first and
   // compile the entry for their shapes.
   std::vector<std::optional<HostTensor>> preloaded(inputs.size());
-  if (*target == Target::Vulkan) {
+  if (isShaderTarget(*target)) {
     for (auto [i, text] : llvm::enumerate(inputs)) {
       llvm::StringRef spec = text;
       if (!isFileInput(spec) && !spec.contains(':'))

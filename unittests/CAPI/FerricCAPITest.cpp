@@ -88,6 +88,38 @@ TEST(FerricCAPI, FusionReport) {
             std::string::npos);
 }
 
+TEST(FerricCAPI, EmitWGSL) {
+  // Needs no GPU, node or Dawn: the shader text and the manifest.
+  char *text = nullptr;
+  ASSERT_EQ(ferric_emit_wgsl(kAddExp, "f", nullptr, &text), FERRIC_OK)
+      << ferric_last_error();
+  std::string wgsl(text);
+  ferric_string_free(text);
+  EXPECT_NE(wgsl.find("// ----- f_kernel.wgsl"), std::string::npos) << wgsl;
+  EXPECT_NE(wgsl.find("@compute @workgroup_size(64, 1, 1)"), std::string::npos)
+      << wgsl;
+  EXPECT_NE(wgsl.find("// ----- manifest.json"), std::string::npos) << wgsl;
+  // Pipeline options reach ferric-lower-to-wgsl.
+  ASSERT_EQ(ferric_emit_wgsl(kAddExp, nullptr, "block-size=128", &text),
+            FERRIC_OK)
+      << ferric_last_error();
+  EXPECT_NE(std::string(text).find("@workgroup_size(128, 1, 1)"),
+            std::string::npos);
+  ferric_string_free(text);
+  // Dynamic shapes: the error names the target and the argument.
+  EXPECT_EQ(ferric_emit_wgsl("func.func @g(%a: tensor<?xf32>) -> "
+                             "tensor<?xf32> {\n  return %a : tensor<?xf32>\n}",
+                             "g", nullptr, &text),
+            FERRIC_ERROR_COMPILE);
+  EXPECT_EQ(text, nullptr);
+  EXPECT_NE(std::string(ferric_last_error())
+                .find("the webgpu target needs static shapes"),
+            std::string::npos)
+      << ferric_last_error();
+  EXPECT_EQ(ferric_emit_wgsl(nullptr, "f", nullptr, &text),
+            FERRIC_ERROR_INVALID_ARGUMENT);
+}
+
 /// Runs @f on `a` and `b` (8 floats each, wherever they are) and checks
 /// both results; the second is the input `a` itself, which the caller gets
 /// as a copy in either case.

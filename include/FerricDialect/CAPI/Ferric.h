@@ -354,6 +354,18 @@ FERRIC_CAPI_EXPORT void ferric_target_event_destroy(const char *target,
 FERRIC_CAPI_EXPORT ferric_status ferric_fusion_report(const char *ir,
                                                       char **out);
 
+/* The WGSL of the kernels of `entry` (NULL or "": the only public function)
+ * in `ir`, whose arguments must have static shapes, and their JSON launch
+ * manifest: each kernel after a "// ----- <name>.wgsl" line, the manifest
+ * after "// ----- manifest.json" (docs/WGSL.md). `pipeline` (may be NULL)
+ * holds ferric-lower-to-wgsl options; the storage-buffer limit is 8, what
+ * every WebGPU adapter has, unless it says otherwise. Needs no GPU. Free
+ * with ferric_string_free. */
+FERRIC_CAPI_EXPORT ferric_status ferric_emit_wgsl(const char *ir,
+                                                  const char *entry,
+                                                  const char *pipeline,
+                                                  char **out);
+
 /* Process-wide kernel cache statistics: compiles served from the cache
  * (memory or disk) and compiles that had to lower the module. Either pointer
  * may be NULL. */

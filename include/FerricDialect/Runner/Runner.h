@@ -31,8 +31,13 @@ class MLIRContext;
 namespace ferric {
 namespace runner {
 
-enum class Target { CPU, CUDA, Vulkan };
+enum class Target { CPU, CUDA, Vulkan, WebGPU };
 llvm::StringRef targetName(Target t);
+/// Vulkan and WebGPU: kernels take static buffers only, and their runtimes'
+/// "device" memory is host memory.
+inline bool isShaderTarget(Target t) {
+  return t == Target::Vulkan || t == Target::WebGPU;
+}
 std::optional<Target> parseTarget(llvm::StringRef name);
 
 /// The front door a module goes through before lowering: `Auto` takes TOSA
@@ -279,6 +284,16 @@ llvm::Expected<std::string> fusionReport(llvm::StringRef irText,
 
 /// Whether `target` can run here; if not, `why` says why in one line.
 bool isTargetAvailable(Target target, std::string &why);
+
+/// The WGSL of every kernel of `entryName` in `irText` and the JSON launch
+/// manifest (ferric-translate --mlir-to-wgsl's output), for shipping to a
+/// WebGPU runtime: ferric-lower-to-wgsl{kernels-only} with
+/// `options.pipelineOptions` (storage-buffer-limit=8, what every WebGPU
+/// adapter has, unless they say otherwise), `options.argShapes` giving
+/// static shapes. Needs no GPU, node or Dawn.
+llvm::Expected<std::string> emitWGSL(llvm::StringRef irText,
+                                     llvm::StringRef entryName,
+                                     const CompileOptions &options);
 
 } // namespace runner
 } // namespace ferric

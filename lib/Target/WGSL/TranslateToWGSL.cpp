@@ -39,8 +39,45 @@ FailureOr<llvm::json::Array> mlir::ferric::launchSequenceOf(Operation *func) {
     for (auto [i, v] : llvm::enumerate(ret.getOperands()))
       resultOf.try_emplace(rootBuffer(v), i);
   });
+  auto refOf = [&](Value buffer) {
+    Value root = rootBuffer(buffer);
+    llvm::json::Object ref;
+    if (auto ba = dyn_cast<BlockArgument>(root);
+        ba && ba.getOwner()->getParentOp() == func) {
+      ref["input"] = (int64_t)ba.getArgNumber();
+    } else if (auto it = resultOf.find(root); it != resultOf.end()) {
+      ref["output"] = it->second;
+    } else {
+      auto [it2, inserted] = ids.try_emplace(root, (int64_t)ids.size());
+      ref["temporary"] = it2->second;
+    }
+    if (auto type = dyn_cast<MemRefType>(root.getType()))
+      ref["elements"] = type.hasStaticShape() ? type.getNumElements() : -1;
+    return ref;
+  };
   llvm::json::Array launches;
-  WalkResult walked = func->walk([&](gpu::LaunchFuncOp launch) {
+  WalkResult walked = func->walk([&](Operation *op) {
+    // The host copies buffers too: bufferization fills a reduction's
+    // initial value once and copies it into each accumulator the kernel
+    // then reads. A runner that replayed only the launches would reduce
+    // into an uninitialized buffer (wrong max and min, right sums).
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      auto type = dyn_cast<MemRefType>(copy.getSource().getType());
+      if (!type || !type.hasStaticShape()) {
+        copy.emitError("launch manifest: a copy of a dynamic shape");
+        return WalkResult::interrupt();
+      }
+      launches.push_back(llvm::json::Object{
+          {"copy", llvm::json::Object{{"from", refOf(copy.getSource())},
+                                      {"to", refOf(copy.getTarget())}}},
+          {"bytes",
+           type.getNumElements() *
+               (int64_t)llvm::divideCeil(type.getElementTypeBitWidth(), 8)}});
+      return WalkResult::advance();
+    }
+    auto launch = dyn_cast<gpu::LaunchFuncOp>(op);
+    if (!launch)
+      return WalkResult::advance();
     llvm::json::Array grid, block;
     for (Value v : {launch.getGridSizeX(), launch.getGridSizeY(),
                     launch.getGridSizeZ()}) {
@@ -57,22 +94,8 @@ FailureOr<llvm::json::Array> mlir::ferric::launchSequenceOf(Operation *func) {
       block.push_back(c ? *c : -1);
     }
     llvm::json::Array args;
-    for (Value operand : launch.getKernelOperands()) {
-      Value root = rootBuffer(operand);
-      llvm::json::Object arg;
-      if (auto ba = dyn_cast<BlockArgument>(root);
-          ba && ba.getOwner()->getParentOp() == func) {
-        arg["input"] = (int64_t)ba.getArgNumber();
-      } else if (auto it = resultOf.find(root); it != resultOf.end()) {
-        arg["output"] = it->second;
-      } else {
-        auto [it2, inserted] = ids.try_emplace(root, (int64_t)ids.size());
-        arg["temporary"] = it2->second;
-      }
-      if (auto type = dyn_cast<MemRefType>(root.getType()))
-        arg["elements"] = type.hasStaticShape() ? type.getNumElements() : -1;
-      args.push_back(std::move(arg));
-    }
+    for (Value operand : launch.getKernelOperands())
+      args.push_back(refOf(operand));
     launches.push_back(
         llvm::json::Object{{"kernel", launch.getKernelModuleName().getValue()},
                            {"grid", std::move(grid)},

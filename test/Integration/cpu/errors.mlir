@@ -72,7 +72,7 @@
 // An unknown target, a module that is not there, a module that does not
 // parse (one diagnostic, at file:line:col).
 // RUN: not ferric-run %S/../Inputs/ops_f32.mlir --target=tpu --entry=chain --input=rand:3xf32 2>&1 | FileCheck %s --check-prefix=TARGET
-// TARGET: ferric-run: unknown target 'tpu' (expected cpu, cuda or vulkan)
+// TARGET: ferric-run: unknown target 'tpu' (expected cpu, cuda, vulkan or webgpu)
 // RUN: not ferric-run %t/missing.mlir --input=rand:3xf32 2>&1 | FileCheck %s --check-prefix=NOMODULE
 // NOMODULE: ferric-run: cannot read '{{.*}}missing.mlir': No such file or directory
 // RUN: not ferric-run %S/../Inputs/parse_error.mlir --input=rand:3xf32 2>&1 | FileCheck %s --check-prefix=PARSE
