@@ -16,10 +16,13 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -344,9 +347,39 @@ struct FerricRaiseLinalgPass
     return raiseReduction(rewriter, op, consumed);
   }
 
+  /// Expands each math.fpowi by a constant power in a linalg body (torch-
+  /// mlir's x**3 in its tanh GELU) into the multiplies upstream's expansion
+  /// writes, so the body holds float ops only. One by a variable power
+  /// stays as it is: the expansion would rewrite it into powf of an
+  /// integer conversion, and its op stays in linalg anyway.
+  void expandConstantPowers(func::FuncOp func) {
+    SmallVector<Operation *> powers;
+    llvm::SetVector<Operation *> exponents;
+    func.walk([&](math::FPowIOp op) {
+      if (op->getParentOfType<linalg::LinalgOp>() &&
+          matchPattern(op.getRhs(), m_Constant())) {
+        powers.push_back(op);
+        exponents.insert(op.getRhs().getDefiningOp());
+      }
+    });
+    if (powers.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    math::populateExpansionPatterns(patterns, {"fpowi"});
+    GreedyRewriteConfig config;
+    config.enableFolding(false).enableConstantCSE(false).setStrictness(
+        GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(powers, std::move(patterns), config);
+    // An integer constant left unused in a body would keep it in linalg.
+    for (Operation *exponent : exponents)
+      if (exponent->use_empty())
+        exponent->erase();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
+    expandConstantPowers(func);
     // Unused results (a dead argmax index) and the operands only they
     // needed, on linalg ops only: no folding elsewhere.
     {

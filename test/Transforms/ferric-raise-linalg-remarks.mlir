@@ -14,7 +14,7 @@
 //       IR:   arith.addi
 //       IR:   linalg.index
 //       IR:   tensor.extract
-//       IR:   math.sin
+//       IR:   math.round
 //       IR:   arith.maxnumf
 //       IR:   arith.cmpf
 //       IR:   linalg.conv_2d
@@ -63,11 +63,11 @@ func.func @left(%i: tensor<8xi32>, %x: tensor<8xf32>, %t: tensor<16xf32>,
     %r = arith.addf %v, %g : f32
     linalg.yield %r : f32
   } -> tensor<8xf32>
-  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=left | Remark="'linalg.generic' stays in linalg: its body has 'math.sin' is not lowered by every Ferric target"
+  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=left | Remark="'linalg.generic' stays in linalg: its body has 'math.round' is not lowered by every Ferric target"
   %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%x : tensor<8xf32>) outs(%ef : tensor<8xf32>) {
   ^bb0(%v: f32, %o: f32):
-    %r = math.sin %v : f32
+    %r = math.round %v : f32
     linalg.yield %r : f32
   } -> tensor<8xf32>
   %e4 = tensor.empty() : tensor<4xf32>
@@ -107,4 +107,23 @@ func.func @left(%i: tensor<8xi32>, %x: tensor<8xf32>, %t: tensor<16xf32>,
     linalg.yield %r : f32
   } -> tensor<8xf32>
   return %0, %1, %2, %3, %4, %5#0, %5#1, %6, %7, %8, %9 : tensor<8xi32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<8xf32>
+}
+
+// math.fpowi by a variable power: upstream's expansion needs a constant,
+// and the power is an integer (a constant one becomes multiplies:
+// ferric-raise-linalg.mlir).
+// IR-LABEL: func.func @fpowi_left
+//       IR:   linalg.generic
+//       IR:   math.fpowi
+// SUMMARY: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:1: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=fpowi_left | Remark="raised 0 linalg ops, left 1"
+func.func @fpowi_left(%x: tensor<8xf32>, %n: tensor<8xi32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=fpowi_left | Remark="'linalg.generic' stays in linalg: its body has 'math.fpowi' computes on i32 (Ferric computes on f16, bf16, f32, f64 and i1)"
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %n : tensor<8xf32>, tensor<8xi32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %k: i32, %o: f32):
+    %p = math.fpowi %v, %k : f32, i32
+    linalg.yield %p : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }

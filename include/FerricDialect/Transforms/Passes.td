@@ -228,7 +228,9 @@ def FerricRaiseLinalgPass : Pass<"ferric-raise-linalg", "func::FuncOp"> {
     --remark-format=emitRemark` in ferric-opt), and each function one
     remark counting the raised and the left linalg ops. Unused results of
     generics are erased first (upstream's pattern), so a dead argmax output
-    does not stop a max. Upstream's elementwise fusion is deliberately not
+    does not stop a max, and `math.fpowi` by a constant power in a body
+    becomes multiplies (upstream's expansion; torch-mlir writes its tanh
+    GELU's cube so). Upstream's elementwise fusion is deliberately not
     run: fusion decisions belong to `ferric-fuse`.
   }];
   let dependentDialects = ["::mlir::ferric::FerricDialect",
