@@ -12,6 +12,7 @@
 
 #include "FerricDialect/Dialect/TargetSupport.h"
 #include "FerricDialect/Transforms/Passes.h"
+#include "FerricDialect/Transforms/Report.h"
 #include "RaiseLinalg.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -332,6 +333,8 @@ static bool isGeneralizable(Operation *op) {
 namespace {
 struct FerricRaiseLinalgPass
     : ferric::impl::FerricRaiseLinalgPassBase<FerricRaiseLinalgPass> {
+  using FerricRaiseLinalgPassBase::FerricRaiseLinalgPassBase;
+
   /// The function's name as the user wrote it (see ferric-fuse).
   static std::string sourceName(func::FuncOp func) {
     if (auto name = func->getAttrOfType<StringAttr>("ferric.source_name"))
@@ -399,6 +402,7 @@ struct FerricRaiseLinalgPass
     IRRewriter rewriter(ctx);
     DenseSet<Operation *> consumed;
     unsigned raised = 0, left = 0;
+    std::string leftLines; // the report's line per left op
     for (linalg::LinalgOp op : ops) {
       if (consumed.contains(op))
         continue;
@@ -432,6 +436,14 @@ struct FerricRaiseLinalgPass
                               .category("ferric-raise-linalg")
                               .function(sourceName(func)))
           << ("'" + name + "' stays in linalg: " + why);
+      if (!report.empty()) {
+        llvm::raw_string_ostream os(leftLines);
+        // As ferric-fuse's report names ops: by name and line.
+        os << "    '" << name << "'";
+        if (auto line = dyn_cast<FileLineColLoc>(loc))
+          os << " (line " << line.getLine() << ")";
+        os << ": " << why << "\n";
+      }
     }
     // Reshapes the rules put around raised ops (a collapsed unit dim, a
     // 2-D product of a batch of one) meet the reshapes around them: fold
@@ -459,12 +471,21 @@ struct FerricRaiseLinalgPass
     for (Operation *op : llvm::reverse(dead))
       if (op->use_empty())
         rewriter.eraseOp(op);
-    if (raised + left != 0)
-      remark::passed(func.getLoc(), remark::RemarkOpts::name("Raised")
-                                        .category("ferric-raise-linalg")
-                                        .function(sourceName(func)))
-          << ("raised " + std::to_string(raised) + " linalg ops, left " +
-              std::to_string(left));
+    if (raised + left == 0)
+      return;
+    remark::passed(func.getLoc(), remark::RemarkOpts::name("Raised")
+                                      .category("ferric-raise-linalg")
+                                      .function(sourceName(func)))
+        << ("raised " + std::to_string(raised) + " linalg ops, left " +
+            std::to_string(left));
+    if (report.empty())
+      return;
+    std::string text = "ferric-raise-linalg report for @" + sourceName(func) +
+                       "\n  linalg ops raised: " + std::to_string(raised) +
+                       "\n  linalg ops left: " + std::to_string(left) + "\n" +
+                       leftLines;
+    if (failed(appendReport(func, "ferric-raise-linalg", report, text)))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -5,6 +5,27 @@
 // RUN:   --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SUMMARY
 // RUN: ferric-opt %s --ferric-raise-linalg | FileCheck %s --check-prefix=IR
+// RUN: ferric-opt %s --mlir-disable-threading --ferric-raise-linalg="report=-" \
+// RUN:   -o /dev/null | FileCheck %s --check-prefix=REPORT
+
+// The report (report=-): the same counts per function, each left op with
+// its line and why.
+//      REPORT: ferric-raise-linalg report for @left
+// REPORT-NEXT:   linalg ops raised: 1
+// REPORT-NEXT:   linalg ops left: 9
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'arith.addi' computes on i32
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body reads the iteration index
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body reads a tensor element
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'math.round' is not lowered by every Ferric target
+// REPORT-NEXT:     'linalg.reduce' (line {{[0-9]+}}): its combiner 'arith.maxnumf' ignores NaN
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): it has 2 results
+// REPORT-NEXT:     'linalg.conv_2d' (line {{[0-9]+}}): Ferric has no equivalent
+// REPORT-NEXT:     'linalg.matmul' (line {{[0-9]+}}): it accumulates into something other than a zero fill
+// REPORT-NEXT:     'linalg.matmul' (line {{[0-9]+}}): it has user-defined indexing maps
+// REPORT-NEXT: ferric-raise-linalg report for @fpowi_left
+// REPORT-NEXT:   linalg ops raised: 0
+// REPORT-NEXT:   linalg ops left: 1
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'math.fpowi' computes on i32
 
 // What ferric-raise-linalg leaves in linalg: each op exactly as it was
 // (IR), with one [Missed] NotRaised remark at the op saying why, and one

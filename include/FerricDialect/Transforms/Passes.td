@@ -232,7 +232,17 @@ def FerricRaiseLinalgPass : Pass<"ferric-raise-linalg", "func::FuncOp"> {
     becomes multiplies (upstream's expansion; torch-mlir writes its tanh
     GELU's cube so). Upstream's elementwise fusion is deliberately not
     run: fusion decisions belong to `ferric-fuse`.
+
+    `report=-` (or a file path, appended to) writes, per function with
+    linalg ops, how many were raised and left, and each left op with its
+    location and why: the section `ferric-run --fuse-report` puts before
+    ferric-fuse's for TOSA and linalg modules. (TOSA ops count as the
+    linalg ops `tosa-to-linalg` made of them.)
   }];
+  let options = [
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the raise report to this file, or to stdout with '-'">
+  ];
   let dependentDialects = ["::mlir::ferric::FerricDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

@@ -22,6 +22,15 @@
 // RUN: ferric-run %s --target=cpu --check --entry=reduce_bf16 --input=randn:5x4xbf16 | FileCheck %s --check-prefix=EXEC
 // EXEC-NOT: FAILED
 // EXEC: check: {{.*}}: ok
+// The runner's fusion report of a TOSA module: the raise's section per
+// function, then ferric-fuse's.
+// RUN: ferric-run %s --target=cpu --entry=reduce_float --input=randn:5x4xf32 --no-cache \
+// RUN:   --fuse-report=- | FileCheck %s --check-prefix=REPORT
+//      REPORT: ferric-raise-linalg report for @reduce_float
+// REPORT-NEXT:   linalg ops raised: 4
+// REPORT-NEXT:   linalg ops left: 1
+// REPORT-NEXT:     'linalg.reduce' (line {{[0-9]+}}): its combiner 'arith.mulf' is not addf, maximumf or minimumf
+//      REPORT: ferric-fuse report for @reduce_float
 
 // test_simple_f32: everything, ceil, floor, sin and cos included.
 // REMARK-NOT: NotRaised {{.*}} Function=test_simple_f32 |
