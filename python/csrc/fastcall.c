@@ -5,7 +5,7 @@
  *
  * A call of a compiled function on ferric Tensors already on its device,
  * with a signature seen before, is a few dozen Python-level steps in
- * ferric/api.py and ferric/tensor.py (match the signature, fill the ctypes
+ * ferric/api.py and ferric/_run.py (match the signature, fill the ctypes
  * frame, call the C API through ctypes, wrap each result in a Tensor): on
  * the GPU machine about 11 of the 15 us a one-op call took. This module
  * does those steps in C for the common case, and ferric.Function derives
