@@ -41,23 +41,16 @@ import numpy as np
 import ferric
 from ferric import E
 
+import timing  # bench/timing.py
+
 try:
     import torch
 except ImportError:
     torch = None
 
 
-def median_us(fn, iters, sync, warmup=3):
-    for _ in range(warmup):
-        fn()
-    sync()
-    times = []
-    for _ in range(iters):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append((time.perf_counter() - t0) * 1e6)
-    return statistics.median(times)
+def median_us(fn, iters, sync):
+    return timing.median_us(fn, iters, sync, warmup=3)
 
 
 def half_block(x, res, g, w_gate, w_up, w_down, dt):

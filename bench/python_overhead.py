@@ -31,7 +31,6 @@ pack (scripts/build-static.sh makes build-static/ferric-capi-pack.tar.xz):
 import argparse
 import json
 import platform
-import statistics
 import sys
 import time
 
@@ -39,23 +38,12 @@ import numpy as np
 
 import ferric
 
+from timing import median_us  # bench/timing.py
+
 try:
     import torch
 except ImportError:
     torch = None
-
-
-def _median_us(fn, iters, sync):
-    for _ in range(max(iters // 10, 10)):
-        fn()
-    sync()
-    times = []
-    for _ in range(iters):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append((time.perf_counter() - t0) * 1e6)
-    return statistics.median(times)
 
 
 def _pipelined_us(fn, batch, repeats, sync):
@@ -122,10 +110,10 @@ def small_calls(args, rows):
         name = "%d op%s, %d elements" % (ops, "" if ops == 1 else "s",
                                          args.n)
         row = {"case": name, "ops": ops, "elements": args.n,
-               "ferric_sync_us": _median_us(lambda: f(a, b), args.iters,
+               "ferric_sync_us": median_us(lambda: f(a, b), args.iters,
                                             fsync)}
         if tf:
-            row["torch_eager_sync_us"] = _median_us(tf, args.iters, tsync)
+            row["torch_eager_sync_us"] = median_us(tf, args.iters, tsync)
         if dev == "cuda" and use_torch:
             s = torch.cuda.current_stream()
             row["ferric_pipelined_us"], row["ferric_host_us"] = \
@@ -194,7 +182,7 @@ def lazy_tail(args, rows):
     iters = args.tail_iters
     row = {"case": "lazy tail %dx%d %s" % (args.rows, args.cols, args.dtype),
            "rows": args.rows, "cols": args.cols, "dtype": args.dtype,
-           "ferric_lazy_us": _median_us(ferric_tail, iters, tsync)}
+           "ferric_lazy_us": median_us(ferric_tail, iters, tsync)}
     st = ferric.fusion_stats()
     calls = iters + max(iters // 10, 10)
     row.update({"flushes_per_call": st.flushes / calls,
@@ -203,12 +191,12 @@ def lazy_tail(args, rows):
                 "ops_per_call": st.ops_recorded / calls,
                 "cache_hits": st.cache_hits, "cache_misses": st.cache_misses,
                 "max_abs_err_y_vs_torch": err, "max_abs_err_h": herr})
-    row["torch_eager_us"] = _median_us(
+    row["torch_eager_us"] = median_us(
         lambda: _tail_torch(x, res, w, up, eps), iters, tsync)
     try:
         compiled = torch.compile(_tail_torch)
         compiled(x, res, w, up, eps)
-        row["torch_compile_us"] = _median_us(
+        row["torch_compile_us"] = median_us(
             lambda: compiled(x, res, w, up, eps), iters, tsync)
     except Exception as e:  # no compiler toolchain, old torch, ...
         row["torch_compile_error"] = "%s: %s" % (type(e).__name__,

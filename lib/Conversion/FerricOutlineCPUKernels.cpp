@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Transforms/Outlining.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,20 +50,11 @@ static void outline(linalg::LinalgOp op, func::FuncOp func,
       args.insert(v);
   }
   OpBuilder b(func.getContext());
-  auto type = b.getFunctionType(TypeRange(args.getArrayRef()), {});
-  auto kernel = func::FuncOp::create(
-      b, op.getLoc(), (func.getSymName() + "_kernel").str(), type);
-  kernel.setPrivate();
-  kernel->setAttr("passthrough", b.getStrArrayAttr({"noinline"}));
-  symbols.insert(kernel, std::next(Block::iterator(after)));
-  after = kernel;
-  Block *body = kernel.addEntryBlock();
-  b.setInsertionPointToStart(body);
   IRMapping map;
-  for (auto [outer, inner] : llvm::zip_equal(args, body->getArguments()))
-    map.map(outer, inner);
-  for (Operation *c : constants)
-    b.clone(*c, map);
+  auto kernel = createOutlinedFunction(
+      b, op.getLoc(), func.getSymName() + "_kernel", args.getArrayRef(),
+      /*resultTypes=*/{}, constants, symbols, after, map);
+  kernel->setAttr("passthrough", b.getStrArrayAttr({"noinline"}));
   b.clone(*op, map);
   func::ReturnOp::create(b, op.getLoc());
 

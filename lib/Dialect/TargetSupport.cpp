@@ -20,16 +20,23 @@ bool mlir::ferric::isFerricElementType(Type type) {
 
 /// The ops whose lowering every target has and whose special values mean
 /// what C says on every target (FerricLegalizeMathForSPIRV adds them where
-/// GLSL.std.450 leaves them undefined). Not here yet, because the SPIR-V
-/// path does not give them C's special values (or lacks them): math.sin,
-/// cos, log1p, expm1, floor, ceil, round, fpowi, copysign and the
-/// NaN-ignoring arith.maxnumf / minnumf.
+/// GLSL.std.450 leaves them undefined, and expands sin, cos, log1p, expm1
+/// and f64 roundeven, which it lacks or computes too loosely). These are
+/// the scalar forms of every elementwise ferric op (ScalarMath.cpp):
+/// ferric.sin, cos, erf, log1p, expm1, floor, ceil are their math ops,
+/// round is math.roundeven, sign is cmpf + select, reciprocal is divf,
+/// clamp is maximumf + minimumf. Not here: math.round (GLSL's Round rounds
+/// halves either way), math.fpowi (ferric-raise-linalg expands it when the
+/// exponent is a constant), copysign, and the NaN-ignoring arith.maxnumf /
+/// minnumf.
 static bool isListed(Operation *op) {
   return isa<arith::ConstantOp, arith::AddFOp, arith::SubFOp, arith::MulFOp,
              arith::DivFOp, arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
              arith::CmpFOp, arith::SelectOp, arith::ExtFOp, arith::TruncFOp,
              math::AbsFOp, math::ExpOp, math::LogOp, math::SqrtOp,
-             math::RsqrtOp, math::TanhOp, math::ErfOp, math::PowFOp>(op) ||
+             math::RsqrtOp, math::TanhOp, math::ErfOp, math::PowFOp,
+             math::SinOp, math::CosOp, math::Log1pOp, math::ExpM1Op,
+             math::FloorOp, math::CeilOp, math::RoundEvenOp>(op) ||
          // Logic on comparison results, and a comparison as 0.0 / 1.0.
          (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
           op->getResult(0).getType().isInteger(1)) ||

@@ -31,7 +31,9 @@ void mlir::ferric::buildImportLinalgPipeline(
   // canonicalize folds the reshapes that leaves and erases dead ops.
   pm.addPass(createLinalgFoldUnitExtentDimsPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createFerricRaiseLinalgPass());
+  FerricRaiseLinalgPassOptions raiseOptions;
+  raiseOptions.report = options.report;
+  pm.addNestedPass<func::FuncOp>(createFerricRaiseLinalgPass(raiseOptions));
 }
 
 void mlir::ferric::buildImportTosaPipeline(

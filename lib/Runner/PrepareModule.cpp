@@ -54,6 +54,8 @@ llvm::Error stages::importModule(ModuleOp module,
   PassManager pm(module.getContext());
   ImportPipelineOptions importOptions;
   importOptions.raise = options.fuse;
+  // The raise's section of the fusion report, before ferric-fuse's.
+  importOptions.report = options.fuseReport;
   if (import == Import::Tosa)
     buildImportTosaPipeline(pm, importOptions);
   else

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Transforms/Passes.h"
+#include "FerricDialect/Transforms/Report.h"
 #include "FusionPlan.h"
 
 #include "mlir/IR/Dominance.h"
@@ -281,23 +282,8 @@ struct FerricFusePass : ferric::impl::FerricFusePassBase<FerricFusePass> {
        << "  intermediate bytes no longer written or read: " << saved.str()
        << "\n"
        << body;
-    // Functions may run on several threads; one report at a time (their
-    // sections in the order the threads finish, not the module's).
-    static std::mutex mutex;
-    std::lock_guard<std::mutex> lock(mutex);
-    if (report == "-") {
-      llvm::outs() << text;
-      llvm::outs().flush();
-      return;
-    }
-    std::error_code ec;
-    llvm::raw_fd_ostream file(report, ec, llvm::sys::fs::OF_Append);
-    if (ec) {
-      func.emitError("ferric-fuse: cannot write report to '")
-          << report << "': " << ec.message();
+    if (failed(appendReport(func, "ferric-fuse", report, text)))
       return signalPassFailure();
-    }
-    file << text;
   }
 };
 } // namespace

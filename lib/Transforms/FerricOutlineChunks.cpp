@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FerricDialect/Transforms/Outlining.h"
 #include "FerricDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -98,21 +99,11 @@ private:
 
     Operation *first = run.front();
     OpBuilder b(func.getContext());
-    auto type = b.getFunctionType(TypeRange(args.getArrayRef()),
-                                  TypeRange(results.getArrayRef()));
-    auto chunk = func::FuncOp::create(
-        b, first->getLoc(),
-        (func.getSymName() + "_chunk" + Twine(count++)).str(), type);
-    chunk.setPrivate();
-    symbols.insert(chunk, std::next(Block::iterator(after)));
-    after = chunk;
-    Block *body = chunk.addEntryBlock();
-    b.setInsertionPointToStart(body);
     IRMapping map;
-    for (auto [outer, inner] : llvm::zip_equal(args, body->getArguments()))
-      map.map(outer, inner);
-    for (Operation *c : constants)
-      b.clone(*c, map);
+    auto chunk = createOutlinedFunction(
+        b, first->getLoc(), func.getSymName() + "_chunk" + Twine(count++),
+        args.getArrayRef(), TypeRange(results.getArrayRef()), constants,
+        symbols, after, map);
     for (Operation *op : run)
       b.clone(*op, map);
     SmallVector<Value> returned;

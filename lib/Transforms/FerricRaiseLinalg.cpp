@@ -12,14 +12,18 @@
 
 #include "FerricDialect/Dialect/TargetSupport.h"
 #include "FerricDialect/Transforms/Passes.h"
+#include "FerricDialect/Transforms/Report.h"
 #include "RaiseLinalg.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ferric {
@@ -329,6 +333,8 @@ static bool isGeneralizable(Operation *op) {
 namespace {
 struct FerricRaiseLinalgPass
     : ferric::impl::FerricRaiseLinalgPassBase<FerricRaiseLinalgPass> {
+  using FerricRaiseLinalgPassBase::FerricRaiseLinalgPassBase;
+
   /// The function's name as the user wrote it (see ferric-fuse).
   static std::string sourceName(func::FuncOp func) {
     if (auto name = func->getAttrOfType<StringAttr>("ferric.source_name"))
@@ -344,9 +350,39 @@ struct FerricRaiseLinalgPass
     return raiseReduction(rewriter, op, consumed);
   }
 
+  /// Expands each math.fpowi by a constant power in a linalg body (torch-
+  /// mlir's x**3 in its tanh GELU) into the multiplies upstream's expansion
+  /// writes, so the body holds float ops only. One by a variable power
+  /// stays as it is: the expansion would rewrite it into powf of an
+  /// integer conversion, and its op stays in linalg anyway.
+  void expandConstantPowers(func::FuncOp func) {
+    SmallVector<Operation *> powers;
+    llvm::SetVector<Operation *> exponents;
+    func.walk([&](math::FPowIOp op) {
+      if (op->getParentOfType<linalg::LinalgOp>() &&
+          matchPattern(op.getRhs(), m_Constant())) {
+        powers.push_back(op);
+        exponents.insert(op.getRhs().getDefiningOp());
+      }
+    });
+    if (powers.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    math::populateExpansionPatterns(patterns, {"fpowi"});
+    GreedyRewriteConfig config;
+    config.enableFolding(false).enableConstantCSE(false).setStrictness(
+        GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(powers, std::move(patterns), config);
+    // An integer constant left unused in a body would keep it in linalg.
+    for (Operation *exponent : exponents)
+      if (exponent->use_empty())
+        exponent->erase();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
+    expandConstantPowers(func);
     // Unused results (a dead argmax index) and the operands only they
     // needed, on linalg ops only: no folding elsewhere.
     {
@@ -366,6 +402,7 @@ struct FerricRaiseLinalgPass
     IRRewriter rewriter(ctx);
     DenseSet<Operation *> consumed;
     unsigned raised = 0, left = 0;
+    std::string leftLines; // the report's line per left op
     for (linalg::LinalgOp op : ops) {
       if (consumed.contains(op))
         continue;
@@ -399,6 +436,14 @@ struct FerricRaiseLinalgPass
                               .category("ferric-raise-linalg")
                               .function(sourceName(func)))
           << ("'" + name + "' stays in linalg: " + why);
+      if (!report.empty()) {
+        llvm::raw_string_ostream os(leftLines);
+        // As ferric-fuse's report names ops: by name and line.
+        os << "    '" << name << "'";
+        if (auto line = dyn_cast<FileLineColLoc>(loc))
+          os << " (line " << line.getLine() << ")";
+        os << ": " << why << "\n";
+      }
     }
     // Reshapes the rules put around raised ops (a collapsed unit dim, a
     // 2-D product of a batch of one) meet the reshapes around them: fold
@@ -426,12 +471,21 @@ struct FerricRaiseLinalgPass
     for (Operation *op : llvm::reverse(dead))
       if (op->use_empty())
         rewriter.eraseOp(op);
-    if (raised + left != 0)
-      remark::passed(func.getLoc(), remark::RemarkOpts::name("Raised")
-                                        .category("ferric-raise-linalg")
-                                        .function(sourceName(func)))
-          << ("raised " + std::to_string(raised) + " linalg ops, left " +
-              std::to_string(left));
+    if (raised + left == 0)
+      return;
+    remark::passed(func.getLoc(), remark::RemarkOpts::name("Raised")
+                                      .category("ferric-raise-linalg")
+                                      .function(sourceName(func)))
+        << ("raised " + std::to_string(raised) + " linalg ops, left " +
+            std::to_string(left));
+    if (report.empty())
+      return;
+    std::string text = "ferric-raise-linalg report for @" + sourceName(func) +
+                       "\n  linalg ops raised: " + std::to_string(raised) +
+                       "\n  linalg ops left: " + std::to_string(left) + "\n" +
+                       leftLines;
+    if (failed(appendReport(func, "ferric-raise-linalg", report, text)))
+      return signalPassFailure();
   }
 };
 } // namespace

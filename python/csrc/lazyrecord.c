@@ -5,7 +5,7 @@
  *
  * Recording an op in lazy mode is, in the steady state of a program that
  * repeats itself, a walk along one known edge of the trie of recorded op
- * sequences (ferric/_lazy.py): build the edge's key from the operands, look
+ * sequences (ferric/_trace.py): build the edge's key from the operands, look
  * it up, make the pending Tensor. In Python that is about 1.5-2.5 us per op
  * on the build machine, most of a small model's host time; this is the same
  * walk in C. It does exactly what _lazy.record does and nothing else:

@@ -38,6 +38,8 @@ from . import tensor as _t
 from ._dtypes import FerricError
 from ._emit import _Emitter, _Value, emit, plan_arguments
 from ._graph import topo
+from ._trace import (_cache_lock, _graphs, _new_edge, _operand_keys,
+                     _root, _roots, _trace_nodes)
 from .expr import E
 
 
@@ -133,47 +135,6 @@ def _count(**deltas):
             _counts[k] += v
 
 
-class _Trace:
-    """A node of the trie of recorded op sequences: the op that reached it
-    (`key`: name, attributes, operand keys; `parent`), its result's dtype
-    and shape, and the pending Tensor's attributes (`fields`, all but the
-    stream's)."""
-
-    __slots__ = ("children", "parent", "key", "depth", "dtype", "shape",
-                 "fields")
-
-    def __init__(self, parent=None, key=None, dtype=None, shape=None,
-                 device=None):
-        self.children = {}
-        self.parent, self.key = parent, key
-        self.depth = 0 if parent is None else parent.depth + 1
-        self.dtype, self.shape = dtype, shape
-        if parent is not None:
-            self.fields = {
-                "_owner": None, "_ptr": None, "_host_arr": None,
-                "shape": shape, "dtype": dtype, "device": device,
-                "_node": self.depth - 1, "_stream": None, "_error": None,
-                "_order": self.depth - 1, "_cuda_stream": None,
-                "_cuda_ready": None}
-
-
-# Trie roots by device. A program that records ever new sequences (a scalar
-# that changes every step) would grow the trie without bound: past
-# _TRACE_LIMIT nodes (about 1.5 KB each) it starts over, and forgets the
-# flushed programs, which hold nodes of the old trie (their executables stay
-# in the IR-keyed cache). Streams in flight keep their nodes.
-_roots = {}
-_trace_nodes = [0]
-_TRACE_LIMIT = 1 << 13
-
-
-def _root(device):
-    r = _roots.get(device)
-    if r is None:
-        r = _roots[device] = _Trace()
-    return r
-
-
 class _Program:
     """A flushed program: its executable and how to run it, and what one
     run counts in the FusionStats."""
@@ -199,11 +160,9 @@ else:
     _Replay = None
 
 
-# Flushed programs by (trie node, result positions) and executables by IR
-# text: both LRUs of the config's cache_size.
-_graphs = collections.OrderedDict()
+# Executables by IR text: an LRU of the config's cache_size (the flushed
+# programs by trie node are ferric._trace's _graphs).
 _cache = collections.OrderedDict()
-_cache_lock = threading.Lock()
 
 
 def clear_caches():
@@ -212,13 +171,6 @@ def clear_caches():
         _graphs.clear()
         _cache.clear()
         _roots.clear()
-        _trace_nodes[0] = 0
-
-
-def _forget_traces():
-    with _cache_lock:
-        _roots.clear()
-        _graphs.clear()
         _trace_nodes[0] = 0
 
 
@@ -377,14 +329,6 @@ def _nbytes(node):
     return n * _t._ITEMSIZE[node.dtype]
 
 
-def _scalar_key(x):
-    """A Python number as a trie key: by value, except where equal values
-    give other IR (0.0 and -0.0) or none equals itself (NaN)."""
-    if x != x or x == 0:
-        return ("s", repr(float(x)))
-    return ("s", x)
-
-
 def _check(op, attrs, operands):
     """The _Trace child for a new edge: the op's expression over its
     operands' types, checked by the IR emitter (which raises the
@@ -408,34 +352,6 @@ def _devices_differ(operands):
     devices = {o.device for o in operands if isinstance(o, _t.Tensor)}
     return _t.DeviceError("operands are on different devices (%s); move "
                           "them with .to(device)" % ", ".join(sorted(devices)))
-
-
-def _operand_keys(s, operands):
-    """The operands' part of an edge key in stream `s`: a pending op by its
-    position, a computed Tensor by its input slot (the first use by its
-    dtype and shape: the slot is the next one), a number by _scalar_key."""
-    keys = []
-    for o in operands:
-        if isinstance(o, _t.Tensor):
-            j = o._node
-            if j is not None:
-                if o._stream is not s:
-                    raise FerricError(
-                        "a tensor pending in another thread's lazy stream "
-                        "cannot be used here; call ferric.sync() on that "
-                        "thread first")
-                keys.append(j)
-                continue
-            k = s.input_index.get(id(o))
-            if k is None:
-                s.input_index[id(o)] = len(s.inputs)
-                s.inputs.append(o)
-                keys.append((o.dtype, o.shape))
-            else:
-                keys.append(-k - 1)
-        else:
-            keys.append(_scalar_key(o))
-    return tuple(keys)
 
 
 def record(op, attrs, operands):
@@ -557,11 +473,7 @@ def _record_new(op, attrs, operands, cfg):
         child = node.children.get(key)
         if child is None:
             dtype, shape = _check(op, attrs, operands)
-            if _trace_nodes[0] >= _TRACE_LIMIT:
-                _forget_traces()
-            _trace_nodes[0] += 1
-            child = node.children[key] = _Trace(node, key, dtype, shape,
-                                                device)
+            child = _new_edge(node, key, dtype, shape, device)
     except BaseException:
         # The edge was not taken: neither are the input slots it took.
         for t in s.inputs[first:]:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ferric
-from ferric import _capi, _lazy
+from ferric import _capi, _lazy, _trace
 from ferric import tensor as _tensor
 
 RECORDERS = {"python": _lazy.record}
@@ -223,14 +223,14 @@ def test_clear_cache_forgets_flushed_programs(counters):
 
 
 def test_the_trie_starts_over_past_its_limit(monkeypatch):
-    monkeypatch.setattr(_lazy, "_TRACE_LIMIT", 3)
+    monkeypatch.setattr(_trace, "_TRACE_LIMIT", 3)
     a = np.linspace(0, 1, 8).astype(np.float32)
     ta = ferric.asarray(a)
     for k in range(6):  # a scalar that changes every step: new edges
         with ferric.lazy():
             y = (ta + float(k)) * 2.0
         np.testing.assert_allclose(y.numpy(), (a + k) * 2, rtol=1e-6)
-    assert _lazy._trace_nodes[0] <= 3
+    assert _trace._trace_nodes[0] <= 3
     with ferric.lazy():
         y = (ta + 5.0) * 2.0  # known again or not: the same values
     np.testing.assert_allclose(y.numpy(), (a + 5) * 2, rtol=1e-6)

@@ -5,6 +5,27 @@
 // RUN:   --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SUMMARY
 // RUN: ferric-opt %s --ferric-raise-linalg | FileCheck %s --check-prefix=IR
+// RUN: ferric-opt %s --mlir-disable-threading --ferric-raise-linalg="report=-" \
+// RUN:   -o /dev/null | FileCheck %s --check-prefix=REPORT
+
+// The report (report=-): the same counts per function, each left op with
+// its line and why.
+//      REPORT: ferric-raise-linalg report for @left
+// REPORT-NEXT:   linalg ops raised: 1
+// REPORT-NEXT:   linalg ops left: 9
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'arith.addi' computes on i32
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body reads the iteration index
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body reads a tensor element
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'math.round' is not lowered by every Ferric target
+// REPORT-NEXT:     'linalg.reduce' (line {{[0-9]+}}): its combiner 'arith.maxnumf' ignores NaN
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): it has 2 results
+// REPORT-NEXT:     'linalg.conv_2d' (line {{[0-9]+}}): Ferric has no equivalent
+// REPORT-NEXT:     'linalg.matmul' (line {{[0-9]+}}): it accumulates into something other than a zero fill
+// REPORT-NEXT:     'linalg.matmul' (line {{[0-9]+}}): it has user-defined indexing maps
+// REPORT-NEXT: ferric-raise-linalg report for @fpowi_left
+// REPORT-NEXT:   linalg ops raised: 0
+// REPORT-NEXT:   linalg ops left: 1
+// REPORT-NEXT:     'linalg.generic' (line {{[0-9]+}}): its body has 'math.fpowi' computes on i32
 
 // What ferric-raise-linalg leaves in linalg: each op exactly as it was
 // (IR), with one [Missed] NotRaised remark at the op saying why, and one
@@ -14,7 +35,7 @@
 //       IR:   arith.addi
 //       IR:   linalg.index
 //       IR:   tensor.extract
-//       IR:   math.sin
+//       IR:   math.round
 //       IR:   arith.maxnumf
 //       IR:   arith.cmpf
 //       IR:   linalg.conv_2d
@@ -63,11 +84,11 @@ func.func @left(%i: tensor<8xi32>, %x: tensor<8xf32>, %t: tensor<16xf32>,
     %r = arith.addf %v, %g : f32
     linalg.yield %r : f32
   } -> tensor<8xf32>
-  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=left | Remark="'linalg.generic' stays in linalg: its body has 'math.sin' is not lowered by every Ferric target"
+  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=left | Remark="'linalg.generic' stays in linalg: its body has 'math.round' is not lowered by every Ferric target"
   %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%x : tensor<8xf32>) outs(%ef : tensor<8xf32>) {
   ^bb0(%v: f32, %o: f32):
-    %r = math.sin %v : f32
+    %r = math.round %v : f32
     linalg.yield %r : f32
   } -> tensor<8xf32>
   %e4 = tensor.empty() : tensor<4xf32>
@@ -107,4 +128,23 @@ func.func @left(%i: tensor<8xi32>, %x: tensor<8xf32>, %t: tensor<16xf32>,
     linalg.yield %r : f32
   } -> tensor<8xf32>
   return %0, %1, %2, %3, %4, %5#0, %5#1, %6, %7, %8, %9 : tensor<8xi32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<8xf32>
+}
+
+// math.fpowi by a variable power: upstream's expansion needs a constant,
+// and the power is an integer (a constant one becomes multiplies:
+// ferric-raise-linalg.mlir).
+// IR-LABEL: func.func @fpowi_left
+//       IR:   linalg.generic
+//       IR:   math.fpowi
+// SUMMARY: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:1: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=fpowi_left | Remark="raised 0 linalg ops, left 1"
+func.func @fpowi_left(%x: tensor<8xf32>, %n: tensor<8xi32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  // CHECK: ferric-raise-linalg-remarks.mlir:[[#@LINE+1]]:8: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=fpowi_left | Remark="'linalg.generic' stays in linalg: its body has 'math.fpowi' computes on i32 (Ferric computes on f16, bf16, f32, f64 and i1)"
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %n : tensor<8xf32>, tensor<8xi32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %k: i32, %o: f32):
+    %p = math.fpowi %v, %k : f32, i32
+    linalg.yield %p : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }

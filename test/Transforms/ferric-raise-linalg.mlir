@@ -272,3 +272,118 @@ func.func @matmuls(%a: tensor<1x5x3xf32>, %b: tensor<1x3x6xf32>, %h: tensor<5x3x
   %mw = linalg.matmul ins(%h, %g : tensor<5x3xf16>, tensor<3x6xf16>) outs(%z2 : tensor<5x6xf32>) -> tensor<5x6xf32>
   return %m, %th, %mw : tensor<1x5x6xf32>, tensor<5x6xf16>, tensor<5x6xf32>
 }
+
+// -----
+
+// The transcendental ops the dialect's ferric.sin, cos, erf, log1p and
+// expm1 are made of: raised as they are (TargetSupport.cpp lists them).
+// CHECK-LABEL: func.func @transcendental
+//       CHECK:   ferric.fused ins({{.*}}) -> tensor<16xf32> {
+//       CHECK:     math.sin
+//       CHECK:     math.cos
+//       CHECK:     math.erf
+//       CHECK:     math.log1p
+//       CHECK:     math.expm1
+//       CHECK:     ferric.yield
+//   CHECK-NOT:   linalg.
+func.func @transcendental(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = math.sin %v : f32
+    %c = math.cos %v : f32
+    %f = math.erf %s : f32
+    %l = math.log1p %c : f32
+    %m = math.expm1 %f : f32
+    %a = arith.addf %l, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<16xf32>
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+// Rounding (ferric.floor, ceil, and round as math.roundeven), here on f16;
+// math.round (halves away from zero) is not raised (remarks test).
+// CHECK-LABEL: func.func @rounding
+//       CHECK:   ferric.fused ins({{.*}}) -> tensor<16xf16> {
+//       CHECK:     math.floor {{.*}} : f16
+//       CHECK:     math.ceil {{.*}} : f16
+//       CHECK:     math.roundeven {{.*}} : f16
+//   CHECK-NOT:   linalg.
+func.func @rounding(%x: tensor<16xf16>) -> tensor<16xf16> {
+  %e = tensor.empty() : tensor<16xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<16xf16>) outs(%e : tensor<16xf16>) {
+  ^bb0(%v: f16, %o: f16):
+    %f = math.floor %v : f16
+    %c = math.ceil %v : f16
+    %n = math.roundeven %v : f16
+    %s = arith.addf %f, %c : f16
+    %t = arith.addf %s, %n : f16
+    linalg.yield %t : f16
+  } -> tensor<16xf16>
+  return %r : tensor<16xf16>
+}
+
+// -----
+
+// ferric.sign, reciprocal and clamp as the dialect writes them: compares
+// and selects, a division of 1, maximumf then minimumf.
+// CHECK-LABEL: func.func @sign_reciprocal_clamp
+//       CHECK:   ferric.fused ins({{.*}}) -> tensor<16xf32> {
+//       CHECK:     arith.cmpf ogt
+//       CHECK:     arith.select
+//       CHECK:     arith.divf
+//       CHECK:     arith.maximumf
+//       CHECK:     arith.minimumf
+//   CHECK-NOT:   linalg.
+func.func @sign_reciprocal_clamp(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %mone = arith.constant -1.0 : f32
+    %pos = arith.cmpf ogt, %v, %zero : f32
+    %neg = arith.cmpf olt, %v, %zero : f32
+    %n = arith.select %neg, %mone, %v : f32
+    %sign = arith.select %pos, %one, %n : f32
+    %rec = arith.divf %one, %v : f32
+    %lo = arith.maximumf %rec, %mone : f32
+    %cl = arith.minimumf %lo, %one : f32
+    %a = arith.addf %sign, %cl : f32
+    linalg.yield %a : f32
+  } -> tensor<16xf32>
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+// math.fpowi by a constant (torch-mlir's x**3 in its tanh GELU) becomes
+// multiplies (upstream's expansion; a negative power divides 1 by them),
+// and the body is raised; by a variable it stays (remarks test).
+// CHECK-LABEL: func.func @fpowi
+//       CHECK:   ferric.fused ins({{.*}}) -> tensor<16xf32> {
+//   CHECK-NOT:     math.fpowi
+//       CHECK:     arith.mulf
+//       CHECK:     arith.mulf
+//       CHECK:     arith.divf
+//       CHECK:     ferric.yield
+//   CHECK-NOT:   linalg.
+func.func @fpowi(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %e = tensor.empty() : tensor<16xf32>
+  %three = arith.constant 3 : i32
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %mtwo = arith.constant -2 : i32
+    %c = math.fpowi %v, %three : f32, i32
+    %d = math.fpowi %v, %mtwo : f32, i32
+    %a = arith.addf %c, %d : f32
+    linalg.yield %a : f32
+  } -> tensor<16xf32>
+  return %r : tensor<16xf32>
+}

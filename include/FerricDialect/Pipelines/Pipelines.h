@@ -282,6 +282,10 @@ struct ImportPipelineOptions : PassPipelineOptions<ImportPipelineOptions> {
                      "linalg-on-tensors, what the runner's --check compares "
                      "with)"),
       llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<std::string> report{
+      *this, "report",
+      llvm::cl::desc("ferric-raise-linalg's report: append it to this file, "
+                     "or write it to stdout with '-'")};
 };
 
 /// ferric-import-linalg: upstream's linalg-fold-unit-extent-dims and

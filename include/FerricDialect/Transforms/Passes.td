@@ -228,9 +228,21 @@ def FerricRaiseLinalgPass : Pass<"ferric-raise-linalg", "func::FuncOp"> {
     --remark-format=emitRemark` in ferric-opt), and each function one
     remark counting the raised and the left linalg ops. Unused results of
     generics are erased first (upstream's pattern), so a dead argmax output
-    does not stop a max. Upstream's elementwise fusion is deliberately not
+    does not stop a max, and `math.fpowi` by a constant power in a body
+    becomes multiplies (upstream's expansion; torch-mlir writes its tanh
+    GELU's cube so). Upstream's elementwise fusion is deliberately not
     run: fusion decisions belong to `ferric-fuse`.
+
+    `report=-` (or a file path, appended to) writes, per function with
+    linalg ops, how many were raised and left, and each left op with its
+    location and why: the section `ferric-run --fuse-report` puts before
+    ferric-fuse's for TOSA and linalg modules. (TOSA ops count as the
+    linalg ops `tosa-to-linalg` made of them.)
   }];
+  let options = [
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the raise report to this file, or to stdout with '-'">
+  ];
   let dependentDialects = ["::mlir::ferric::FerricDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

@@ -42,85 +42,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FakeCudaQueue.h"
-
-#include <atomic>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <map>
-#include <mutex>
-#include <set>
-#include <string>
+#include "FakeCudaState.h"
 
 using namespace ferric::cuda;
+using namespace ferric::cuda::fake;
 
-namespace {
-
-constexpr CUresult kInvalidValue = 1;
-constexpr CUresult kNotInitialized = 3;
-constexpr CUresult kInvalidImage = 200;
-constexpr CUresult kInvalidHandle = 400;
-constexpr CUresult kNotFound = 500;
-constexpr CUresult kLaunchOutOfResources = 701;
-constexpr CUresult kUnknown = 999;
-
-struct Function {
-  std::string name;
-  bool nonPortableClusters = false;
-};
-
-struct State {
-  std::mutex mutex;
-  bool initialized = false;
-  size_t capacity = size_t(1) << 30;
-  std::string failing;
-  // Allocations (address -> bytes), streams, events, modules, functions.
-  std::map<uintptr_t, size_t> allocations;
-  size_t allocated = 0;
-  std::set<void *> streams, events, modules;
-  std::map<void *, Function *> functions;
-  // Counters for FERRIC_FAKE_CUDA_STATS.
-  unsigned long launches = 0, allocs = 0, frees = 0, copies = 0, fills = 0,
-                moduleLoads = 0, streamsCreated = 0, eventsRecorded = 0,
-                syncs = 0;
-  // Calls per entry point, for FERRIC_FAKE_CUDA_CALLS.
-  std::map<std::string, unsigned long> calls;
-  bool stats = false, trace = false, countCalls = false;
-
-  State() {
-    if (const char *m = std::getenv("FERRIC_FAKE_CUDA_MEMORY"))
-      capacity = std::strtoull(m, nullptr, 10);
-    if (const char *f = std::getenv("FERRIC_FAKE_CUDA_FAIL"))
-      failing = f;
-    const char *s = std::getenv("FERRIC_FAKE_CUDA_STATS");
-    stats = s && *s && std::strcmp(s, "0") != 0;
-    const char *t = std::getenv("FERRIC_FAKE_CUDA_TRACE");
-    trace = t && *t && std::strcmp(t, "0") != 0;
-    const char *c = std::getenv("FERRIC_FAKE_CUDA_CALLS");
-    countCalls = c && *c && std::strcmp(c, "0") != 0;
-  }
-  void print() {
-    std::lock_guard<std::mutex> lock(mutex);
-    std::fprintf(stderr,
-                 "fake-cuda: %lu launches, %lu allocations, %lu frees, %lu "
-                 "copies, %lu fills, %lu module loads, %lu streams created, "
-                 "%lu events recorded, %lu synchronizations, %zu bytes still "
-                 "allocated\n",
-                 launches, allocs, frees, copies, fills, moduleLoads,
-                 streamsCreated, eventsRecorded, syncs, allocated);
-  }
-  void printCalls() {
-    std::lock_guard<std::mutex> lock(mutex);
-    std::string line = "fake-cuda: calls:";
-    for (auto &[name, n] : calls)
-      line += " " + name + " " + std::to_string(n) + ",";
-    line.back() = '\n';
-    std::fputs(line.c_str(), stderr);
-  }
-};
-
-State &state() {
+// The helpers FakeCudaState.h declares (shared with FakeCudaMemory.cpp).
+State &fake::state() {
   // Never destroyed: the runtime may still free memory from its static
   // destructors.
   static State *s = [] {
@@ -135,7 +63,7 @@ State &state() {
 }
 
 /// Counts a call of entry point `name` (FERRIC_FAKE_CUDA_CALLS).
-void called(const char *name) {
+void fake::called(const char *name) {
   State &s = state();
   if (!s.countCalls)
     return;
@@ -144,20 +72,20 @@ void called(const char *name) {
 }
 
 /// The configured failure for `name`, else success.
-CUresult injected(const char *name) {
+CUresult fake::injected(const char *name) {
   return state().failing == name ? kUnknown : CUDA_SUCCESS;
 }
 
 /// Counts the call of entry point `name` and, with FERRIC_FAKE_CUDA_TRACE,
 /// prints it with the handle it works on.
-void trace(const char *name, const void *handle) {
+void fake::trace(const char *name, const void *handle) {
   called(name);
   if (state().trace)
     std::fprintf(stderr, "fake-cuda: %s %p\n", name, handle);
 }
 
 /// Is [p, p + bytes) inside one allocation? (Caller holds the mutex.)
-bool inAllocation(State &s, uintptr_t p, size_t bytes) {
+bool fake::inAllocation(State &s, uintptr_t p, size_t bytes) {
   auto it = s.allocations.upper_bound(p);
   if (it == s.allocations.begin())
     return false;
@@ -167,14 +95,14 @@ bool inAllocation(State &s, uintptr_t p, size_t bytes) {
 
 /// A stream argument: 0 (the legacy default stream), 2 (the per-thread
 /// default stream) or one created and not destroyed.
-bool validStream(State &s, CUstream stream) {
+bool fake::validStream(State &s, CUstream stream) {
   auto v = reinterpret_cast<uintptr_t>(stream);
   return v == 0 || v == 1 || v == 2 || s.streams.count(stream);
 }
 
 /// A copy endpoint: device memory must lie in an allocation; other
 /// addresses are host memory (unified addressing).
-bool validEndpoint(State &s, uintptr_t p, size_t bytes) {
+bool fake::validEndpoint(State &s, uintptr_t p, size_t bytes) {
   auto it = s.allocations.upper_bound(p);
   if (it == s.allocations.begin())
     return true;
@@ -183,6 +111,8 @@ bool validEndpoint(State &s, uintptr_t p, size_t bytes) {
     return true; // not device memory
   return p + bytes <= it->first + it->second;
 }
+
+namespace {
 
 CUresult launchChecks(State &s, CUfunction f, unsigned gx, unsigned gy,
                       unsigned gz, unsigned bx, unsigned by, unsigned bz,
@@ -222,12 +152,6 @@ thread_local CUcontext currentContext;
 
 } // namespace
 
-void ferric::cuda::fake::trace(const char *name, const void *handle) {
-  ::trace(name, handle);
-}
-CUresult ferric::cuda::fake::injected(const char *name) {
-  return ::injected(name);
-}
 bool ferric::cuda::fake::deviceRange(uintptr_t p, size_t bytes) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -236,18 +160,13 @@ bool ferric::cuda::fake::deviceRange(uintptr_t p, size_t bytes) {
 bool ferric::cuda::fake::validStream(CUstream stream) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  return ::validStream(s, stream);
+  return validStream(s, stream);
 }
 void ferric::cuda::fake::countCopy() {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   ++s.copies;
 }
-
-#define FAKE_ENTRY extern "C" __attribute__((visibility("default"))) CUresult
-#define FAKE_CHECK(name)                                                       \
-  if (CUresult r = injected(name))                                             \
-  return r
 
 FAKE_ENTRY cuInit(unsigned) {
   called("cuInit");
@@ -553,124 +472,5 @@ FAKE_ENTRY cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
   if (!s.events.count(start) || !s.events.count(end))
     return kInvalidHandle;
   *ms = 0.001f; // no timing: a positive constant
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
-  trace("cuMemAlloc_v2", nullptr);
-  FAKE_CHECK("cuMemAlloc");
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (bytes == 0)
-    return kInvalidValue;
-  if (bytes > s.capacity - s.allocated)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  size_t rounded = (bytes + 255) / 256 * 256;
-  void *p = std::aligned_alloc(256, rounded);
-  if (!p)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  std::memset(p, 0, rounded);
-  s.allocations[reinterpret_cast<uintptr_t>(p)] = bytes;
-  s.allocated += bytes;
-  ++s.allocs;
-  *ptr = reinterpret_cast<CUdeviceptr>(p);
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned) {
-  called("cuMemAllocManaged");
-  return cuMemAlloc_v2(ptr, bytes);
-}
-
-FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
-  trace("cuMemFree_v2", nullptr);
-  fake::drainAll(); // cuMemFree waits for the device
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto it = s.allocations.find(static_cast<uintptr_t>(ptr));
-  if (it == s.allocations.end())
-    return kInvalidValue;
-  s.allocated -= it->second;
-  s.allocations.erase(it);
-  ++s.frees;
-  std::free(reinterpret_cast<void *>(ptr));
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
-                         CUstream stream) {
-  trace("cuMemcpyAsync", stream);
-  FAKE_CHECK("cuMemcpyAsync");
-  fake::drain(stream);
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (!validStream(s, stream) || !validEndpoint(s, dst, bytes) ||
-      !validEndpoint(s, src, bytes))
-    return kInvalidValue;
-  if (bytes)
-    std::memmove(reinterpret_cast<void *>(dst),
-                 reinterpret_cast<const void *>(src), bytes);
-  ++s.copies;
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
-  called("cuMemcpyHtoD_v2");
-  FAKE_CHECK("cuMemcpyHtoD");
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (!inAllocation(s, dst, bytes))
-    return kInvalidValue;
-  if (bytes)
-    std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
-  ++s.copies;
-  return CUDA_SUCCESS;
-}
-
-template <typename T>
-static CUresult fill(CUdeviceptr dst, T value, size_t count, CUstream stream) {
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (!validStream(s, stream) || !inAllocation(s, dst, count * sizeof(T)))
-    return kInvalidValue;
-  T *p = reinterpret_cast<T *>(dst);
-  for (size_t i = 0; i < count; ++i)
-    p[i] = value;
-  ++s.fills;
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
-                            CUstream stream) {
-  trace("cuMemsetD32Async", stream);
-  FAKE_CHECK("cuMemsetD32Async");
-  fake::drain(stream);
-  return fill<unsigned>(dst, value, count, stream);
-}
-
-FAKE_ENTRY cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
-                            CUstream stream) {
-  trace("cuMemsetD16Async", stream);
-  FAKE_CHECK("cuMemsetD16Async");
-  fake::drain(stream);
-  return fill<unsigned short>(dst, value, count, stream);
-}
-
-FAKE_ENTRY cuMemHostRegister_v2(void *, size_t, unsigned) {
-  called("cuMemHostRegister_v2");
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuMemHostUnregister(void *) {
-  called("cuMemHostUnregister");
-  return CUDA_SUCCESS;
-}
-
-FAKE_ENTRY cuTensorMapEncodeTiled(CUtensorMap *map, int, uint32_t, void *,
-                                  const uint64_t *, const uint64_t *,
-                                  const uint32_t *, const uint32_t *, int, int,
-                                  int, int) {
-  called("cuTensorMapEncodeTiled");
-  std::memset(map, 0, sizeof(*map));
   return CUDA_SUCCESS;
 }

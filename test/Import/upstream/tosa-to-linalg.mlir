@@ -22,14 +22,19 @@
 // RUN: ferric-run %s --target=cpu --check --entry=reduce_bf16 --input=randn:5x4xbf16 | FileCheck %s --check-prefix=EXEC
 // EXEC-NOT: FAILED
 // EXEC: check: {{.*}}: ok
+// The runner's fusion report of a TOSA module: the raise's section per
+// function, then ferric-fuse's.
+// RUN: ferric-run %s --target=cpu --entry=reduce_float --input=randn:5x4xf32 --no-cache \
+// RUN:   --fuse-report=- | FileCheck %s --check-prefix=REPORT
+//      REPORT: ferric-raise-linalg report for @reduce_float
+// REPORT-NEXT:   linalg ops raised: 4
+// REPORT-NEXT:   linalg ops left: 1
+// REPORT-NEXT:     'linalg.reduce' (line {{[0-9]+}}): its combiner 'arith.mulf' is not addf, maximumf or minimumf
+//      REPORT: ferric-fuse report for @reduce_float
 
-// test_simple_f32: everything but what not every target lowers the same
-// way yet (ceil, floor, sin, cos).
-// REMARK-DAG: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="'linalg.generic' stays in linalg: its body has 'math.ceil' is not lowered by every Ferric target"
-// REMARK-DAG: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="'linalg.generic' stays in linalg: its body has 'math.floor' is not lowered by every Ferric target"
-// REMARK-DAG: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="'linalg.generic' stays in linalg: its body has 'math.sin' is not lowered by every Ferric target"
-// REMARK-DAG: remark: [Missed] NotRaised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="'linalg.generic' stays in linalg: its body has 'math.cos' is not lowered by every Ferric target"
-// REMARK-DAG: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="raised 22 linalg ops, left 4"
+// test_simple_f32: everything, ceil, floor, sin and cos included.
+// REMARK-NOT: NotRaised {{.*}} Function=test_simple_f32 |
+// REMARK-DAG: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=test_simple_f32 | Remark="raised 26 linalg ops, left 0"
 // REMARK-DAG: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=test_simple_f16 | Remark="raised 1 linalg ops, left 0"
 // REMARK-DAG: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=test_add_2d_broadcast | Remark="raised 1 linalg ops, left 0"
 // REMARK-DAG: remark: [Passed] Raised | Category:ferric-raise-linalg | Function=test_add_1d_broadcast_static_to_static | Remark="raised 1 linalg ops, left 0"
@@ -44,7 +49,13 @@
 //       CHECK:   math.absf
 //       CHECK:   math.powf
 //       CHECK:   math.rsqrt
+//       CHECK:   math.ceil
+//       CHECK:   math.floor
 //       CHECK:   math.erf
+//       CHECK:   math.sin
+//       CHECK:   math.cos
+//   CHECK-NOT:   linalg.
+//       CHECK:   return
 // CHECK-LABEL: func.func @test_add_2d_broadcast
 //       CHECK:   ferric.fused
 //   CHECK-NOT:   linalg.
