@@ -40,14 +40,9 @@ struct FerricChooseReductionSchedulePass
       return signalPassFailure();
     ReductionTarget target = this->target();
     ReductionTuning tuning = this->tuning();
-    SmallVector<linalg::GenericOp> found;
-    getOperation().walk([&](linalg::GenericOp g) {
-      if (isReductionToGPUSupported(g))
-        found.push_back(g);
-    });
     llvm::DenseSet<Operation *> members;
     Builder b(&getContext());
-    for (linalg::GenericOp g : found) {
+    for (linalg::GenericOp g : supportedReductions(getOperation())) {
       // A row group's members are emitted with its first reduction.
       if (members.contains(g))
         continue;

@@ -57,13 +57,8 @@ struct FerricReductionToGPUPass
       return signalPassFailure();
     ReductionTarget target = this->target();
     ReductionTuning tuning = this->tuning();
-    SmallVector<linalg::GenericOp> found;
-    getOperation().walk([&](linalg::GenericOp g) {
-      if (isReductionToGPUSupported(g))
-        found.push_back(g);
-    });
     llvm::DenseSet<Operation *> done;
-    for (linalg::GenericOp g : found) {
+    for (linalg::GenericOp g : supportedReductions(getOperation())) {
       if (done.contains(g))
         continue;
       ReductionSite site = analyzeReduction(g, blockSize, target, tuning);

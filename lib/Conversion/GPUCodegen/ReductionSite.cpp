@@ -16,7 +16,8 @@
 using namespace mlir;
 using namespace mlir::ferric;
 
-bool mlir::ferric::isReductionToGPUSupported(linalg::GenericOp generic) {
+/// True if ferric-reduction-to-gpu writes the kernels of `generic`.
+static bool isSupported(linalg::GenericOp generic) {
   if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
       generic.getNumReductionLoops() == 0 ||
       generic->getParentOfType<gpu::LaunchOp>() ||
@@ -34,6 +35,16 @@ bool mlir::ferric::isReductionToGPUSupported(linalg::GenericOp generic) {
       return false;
   }
   return true;
+}
+
+SmallVector<linalg::GenericOp>
+mlir::ferric::supportedReductions(Operation *root) {
+  SmallVector<linalg::GenericOp> found;
+  root->walk([&](linalg::GenericOp g) {
+    if (isSupported(g))
+      found.push_back(g);
+  });
+  return found;
 }
 
 linalg::FillOp mlir::ferric::foldableFill(linalg::GenericOp generic) {

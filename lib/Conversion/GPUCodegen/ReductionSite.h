@@ -27,8 +27,9 @@ namespace ferric {
 constexpr llvm::StringLiteral kReductionScheduleAttr =
     "ferric.reduction_schedule";
 
-/// True if ferric-reduction-to-gpu writes the kernels of `generic`.
-bool isReductionToGPUSupported(linalg::GenericOp generic);
+/// The reductions under `root` whose kernels ferric-reduction-to-gpu
+/// writes, in program order.
+SmallVector<linalg::GenericOp> supportedReductions(Operation *root);
 
 /// The linalg.fill of `generic`'s output with a constant that can be folded
 /// into the reduction's kernel: the closest preceding op with memory
