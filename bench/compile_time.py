@@ -8,13 +8,21 @@
 2. ferric IR -> fatbin per kernel: the NVVM pipeline (ptxas and fatbinary
    through MLIR's serializer) on the shipped workloads, whole-process wall
    time and the pipeline's own time.
+3. Huge graphs end to end on the CPU target (issue 42): an elementwise
+   chain of N ops (test/Integration/cpu/Inputs/gen_chain.py) compiled and
+   run by `ferric-run --target=cpu`, fused and with --no-fuse, the child's
+   user + system CPU seconds (the machine's load does not count) and wall
+   time, and how much each step of N multiplies the CPU time (linear: by
+   the step's factor).
 
   python3 bench/compile_time.py --ferric-opt build/bin/ferric-opt
+  python3 bench/compile_time.py --parts=chains --ferric-run build/bin/ferric-run
 """
 import argparse
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,12 +56,67 @@ def pass_time(out, name):
     return float(m.group(1)) if m else float("nan")
 
 
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def chains(args, tmp):
+    """Part 3: chains of N ops through ferric-run --target=cpu."""
+    gen = os.path.join(HERE, "..", "test", "Integration", "cpu", "Inputs",
+                       "gen_chain.py")
+    print("| chain ops | mode | CPU s (user+sys) | wall s | x previous N | CPU x |")
+    print("|---|---|---|---|---|---|")
+    for mode, sizes in (("fused", args.chains),
+                        ("--no-fuse", args.unfused_chains)):
+        prev = None
+        for n in [int(v) for v in sizes.split(",") if v]:
+            path = os.path.join(tmp, f"chain{n}.mlir")
+            with open(path, "w") as f:
+                subprocess.run([sys.executable, gen, str(n)], stdout=f,
+                               check=True)
+            cmd = [args.ferric_run, path, "--target=cpu",
+                   "--input=randn:1000xf32", "--input=randn:1000xf32"]
+            if mode != "fused":
+                cmd.append("--no-fuse")
+            c0, t0 = child_cpu(), time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True, text=True)
+            wall, cpu = time.perf_counter() - t0, child_cpu() - c0
+            if out.returncode:
+                print(out.stderr, file=sys.stderr)
+                return 1
+            grow = ("%.1f | %.2f" % (n / prev[0], cpu / prev[1])) if prev \
+                else " | "
+            print(f"| {n} | {mode} | {cpu:.2f} | {wall:.2f} | {grow} |")
+            prev = (n, cpu)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ferric-opt", default="build/bin/ferric-opt")
+    ap.add_argument("--ferric-run", default="build/bin/ferric-run")
     ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--parts", default="fuse,nvvm",
+                    help="comma list of fuse, nvvm, chains")
+    ap.add_argument("--chains", default="6000,12000,24000,100000",
+                    help="chain lengths compiled fused (part chains)")
+    ap.add_argument("--unfused-chains", default="1500,3000,6000",
+                    help="chain lengths compiled with --no-fuse")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp()
+    parts = args.parts.split(",")
+    if "chains" in parts and chains(args, tmp):
+        return 1
+    if "fuse" in parts and fuse_times(args, tmp):
+        return 1
+    if "nvvm" in parts:
+        nvvm_times(args, tmp)
+    return 0
+
+
+def fuse_times(args, tmp):
+    """Part 1: ferric-fuse on random DAGs."""
     print("| ops | ferric-fuse pass time (s) | whole ferric-opt run (s) | kernels after |")
     print("|---|---|---|---|")
     for n in [int(s) for s in args.sizes.split(",")]:
@@ -70,6 +133,11 @@ def main():
             return 1
         kernels = re.search(r"kernel launches: \d+ -> (\d+)", out.stdout).group(1)
         print(f"| {n} | {pass_time(out.stderr, 'FerricFuse'):.3f} | {wall:.2f} | {kernels} |")
+    return 0
+
+
+def nvvm_times(args, tmp):
+    """Part 2: ferric IR -> fatbin through the NVVM pipeline."""
     print("\n| workload (f32) | ferric IR -> fatbin, whole process (s) | pipeline time (s) |")
     print("|---|---|---|")
     env = dict(os.environ, CUDA_HOME=os.environ.get("CUDA_HOME", "/usr/local/cuda"))
@@ -85,7 +153,6 @@ def main():
         wall = time.perf_counter() - t0
         total = re.search(r"([\d.]+) \(100.0%\)\s+Total", out.stderr)
         print(f"| {name} | {wall:.3f} | {float(total.group(1)) if total else float('nan'):.3f} |")
-    return 0
 
 
 if __name__ == "__main__":
