@@ -236,7 +236,7 @@ MEMORY_BOUND = ["swiglu", "gelu_tanh", "chain", "bias_residual_act",
 
 # The row-reduction workloads (issue 13): not in the default set, so the
 # default geomean stays comparable; run them with --workloads=...,
-# e.g. --ferric-options="row-group-block-elements=2048 row-group-producers=1".
+# e.g. --ferric-options="reduction={row-group-block-elements=2048 row-group-producers=1}".
 ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
         "softmax_128", "softmax_1024", "softmax_4096", "softmax_32000",
         "softmax_40960", "softmax_50257", "softmax_128256", "softmax_131072",

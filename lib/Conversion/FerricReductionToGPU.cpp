@@ -180,3 +180,28 @@ struct FerricReductionToGPUPass
   }
 };
 } // namespace
+
+std::unique_ptr<Pass> mlir::ferric::createCUDAReductionToGPUPass(
+    StringRef chip, unsigned blockSize, StringRef overrides,
+    function_ref<LogicalResult(const Twine &)> emitError) {
+  FerricReductionToGPUPassOptions options;
+  setTuningOptions(options, ReductionTuning::forCUDA());
+  options.blockSize = blockSize;
+  options.warpSize = 32;
+  options.chip = chip.str();
+  auto pass = std::make_unique<FerricReductionToGPUPass>(options);
+  if (!overrides.empty() &&
+      failed(pass->initializeOptions(overrides, [&](const Twine &message) {
+        // LLVM's option parser prints a bad value's message itself.
+        std::string text = message.str();
+        return emitError(
+            "reduction={" + overrides +
+            "}: " + (text.empty() ? "invalid option value (see above)" : text));
+      })))
+    return nullptr;
+  if (std::optional<std::string> error = pass->optionError()) {
+    (void)emitError("reduction={" + overrides + "}: " + *error);
+    return nullptr;
+  }
+  return pass;
+}

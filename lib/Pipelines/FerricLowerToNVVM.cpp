@@ -125,37 +125,6 @@ static LogicalResult checkOptions(const NVVMPipelineOptions &options,
       failed(pipelines::checkBlockSize("block-size", options.blockSize,
                                        emitError)))
     return failure();
-  unsigned cluster = options.rowProgramCluster;
-  if (cluster > 16 || (cluster && !llvm::isPowerOf2_32(cluster)))
-    return emitError("row-program-cluster=" + Twine(cluster) +
-                     " is not a cluster size (expected 0, 1, 2, 4, 8 or 16)");
-  unsigned clusterBlock = options.rowProgramClusterBlock;
-  if (clusterBlock < 128 || clusterBlock > 1024 ||
-      !llvm::isPowerOf2_32(clusterBlock))
-    return emitError("row-program-cluster-block=" + Twine(clusterBlock) +
-                     " is not a block size (expected 128, 256, 512 or 1024)");
-  unsigned threadBytes = options.rowProgramThreadBytes;
-  if (threadBytes < 16 || threadBytes > 256 ||
-      !llvm::isPowerOf2_32(threadBytes))
-    return emitError("row-program-thread-bytes=" + Twine(threadBytes) +
-                     " is not a byte count (expected 16, 32, 64, 128 or 256)");
-  unsigned maxValues = options.rowProgramMaxValues;
-  if (maxValues != 0 && (maxValues < 8 || maxValues > 64))
-    return emitError("row-program-max-values=" + Twine(maxValues) +
-                     " is not a value count (expected 0 or 8 to 64)");
-  unsigned maxRegisters = options.rowProgramMaxRegisters;
-  if (maxRegisters != 0 && (maxRegisters < 32 || maxRegisters > 255))
-    return emitError("row-program-max-registers=" + Twine(maxRegisters) +
-                     " is not a register count (expected 0 or 32 to 255)");
-  unsigned foldBytes = options.splitFoldBytes;
-  if (foldBytes < 32 || foldBytes > 1024 || !llvm::isPowerOf2_32(foldBytes))
-    return emitError("split-fold-bytes=" + Twine(foldBytes) +
-                     " is not a byte count (expected a power of two, 32 to "
-                     "1024)");
-  unsigned columnBytes = options.columnLoadBytes;
-  if (columnBytes > 16 || (columnBytes && !llvm::isPowerOf2_32(columnBytes)))
-    return emitError("column-load-bytes=" + Twine(columnBytes) +
-                     " is not a byte count (expected 0, 1, 2, 4, 8 or 16)");
   if (options.optLevel < 0 || options.optLevel > 3)
     return emitError("opt-level=" + Twine(options.optLevel) +
                      " is not an optimization level (expected 0 to 3)");
@@ -194,33 +163,14 @@ mlir::ferric::buildNVVMPipeline(OpPassManager &pm,
   }
   {
     OpPassManager &func = pm.nest<func::FuncOp>();
-    FerricReductionToGPUPassOptions reduction;
-    reduction.blockSize = options.blockSize;
-    reduction.warpSize = 32;
-    reduction.rowGroups = options.rowGroups;
-    reduction.rowGroupBlockElements = options.rowGroupBlockElements;
-    reduction.rowGroupProducers = options.rowGroupProducers;
-    reduction.rowProgram = options.rowProgram;
-    // Clusters follow the chip (ReductionTarget::forChip).
-    reduction.chip = options.chip;
-    reduction.rowProgramCluster = options.rowProgramCluster;
-    reduction.rowProgramClusterGrid = options.rowProgramClusterGrid;
-    reduction.rowProgramAlignedChunks = options.rowProgramAlignedChunks;
-    reduction.rowProgramClusterBlock = options.rowProgramClusterBlock;
-    reduction.rowProgramThreadBytes = options.rowProgramThreadBytes;
-    reduction.rowProgramMaxValues = options.rowProgramMaxValues;
-    reduction.rowProgramMaxRegisters = options.rowProgramMaxRegisters;
-    reduction.splitFoldBytes = options.splitFoldBytes;
-    reduction.columnLoadBytes = options.columnLoadBytes;
-    reduction.splitLoadBytes = options.splitLoadBytes;
-    reduction.rowStream = options.rowStream;
-    reduction.rowStreamMinLength = options.rowStreamMinLength;
-    reduction.rowStreamThreads = options.rowStreamThreads;
-    reduction.rowStreamThreadBytes = options.rowStreamThreadBytes;
-    reduction.rowStreamMinBlocks = options.rowStreamMinBlocks;
-    reduction.rowReciprocal = options.rowReciprocal;
-    reduction.rowProgramInvariantValues = options.rowProgramInvariantValues;
-    func.addPass(createFerricReductionToGPUPass(reduction));
+    // The reduction knobs are ferric-reduction-to-gpu's own options (the
+    // CUDA-tuned values, then what `reduction={...}` sets), not re-declared
+    // here; clusters follow the chip.
+    std::unique_ptr<Pass> reduction = createCUDAReductionToGPUPass(
+        options.chip, options.blockSize, options.reduction, emitError);
+    if (!reduction)
+      return failure();
+    func.addPass(std::move(reduction));
     func.addPass(createFerricMatmulToGPUPass());
     FerricElementwiseToGPUPassOptions elementwise;
     elementwise.blockSize = options.blockSize;

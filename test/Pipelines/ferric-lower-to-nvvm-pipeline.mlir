@@ -1,5 +1,5 @@
 // RUN: ferric-opt %s --ferric-lower-to-nvvm --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 row-groups=false libdevice=/tmp/x.bc fuse-report=- approx-exp=0 approx-sqrt=1" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="chip=sm_80 features=+ptx76 opt-level=2 block-size=128 elements-per-thread=2 format=isa min-ops=3 libdevice=/tmp/x.bc fuse-report=- approx-exp=0 approx-sqrt=1 reduction={row-groups=false}" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTS
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="fuse=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
 
 // Pins the whole pass pipeline ferric-lower-to-nvvm builds, pass by pass

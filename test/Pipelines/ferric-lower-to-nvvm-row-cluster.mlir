@@ -11,10 +11,10 @@
 // RUN: FileCheck %s --check-prefix=CBAR < %t/sm90/softmax_kernel.ptx
 // RUN: FileCheck %s --check-prefix=WAIT < %t/sm90/softmax_kernel.ptx
 // RUN: %ptxas -v -arch=sm_90 %t/sm90/softmax_kernel.ptx -o %t/sm90/softmax.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-program-cluster=0" | FileCheck %s --check-prefix=OFF
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa reduction={row-program-cluster=0}" | FileCheck %s --check-prefix=OFF
 // RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa chip=sm_80 features=+ptx76" -o %t/sm80/isa.mlir
 // RUN: FileCheck %s --check-prefix=OFF < %t/sm80/isa.mlir
-// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-cluster=6" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={row-program-cluster=6}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Softmax over rows of 131072 f32 (a 128K vocabulary) does not fit one
 // block's registers: on sm_90 (the default chip) it is a row program over a
@@ -48,7 +48,7 @@
 // OFF-NOT: clusters
 // OFF-NOT: mapa
 
-// BAD: row-program-cluster=6 is not a cluster size (expected 0, 1, 2, 4, 8 or 16)
+// BAD: error: ferric-lower-to-nvvm: reduction={row-program-cluster=6}: row-program-cluster must be 0, 1, 2, 4, 8 or 16, got 6
 func.func @softmax(%x: tensor<?x131072xf32>) -> tensor<?x131072xf32> {
   %mx = ferric.reduce max %x dims [1] : tensor<?x131072xf32> -> tensor<?xf32>
   %mxb = ferric.broadcast %mx dims [1] : tensor<?xf32> -> tensor<?x131072xf32>

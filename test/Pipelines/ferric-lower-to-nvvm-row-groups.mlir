@@ -1,12 +1,12 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-program=false" -o %t/isa.mlir
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa reduction={row-program=false}" -o %t/isa.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t/isa.mlir
 // RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/isa.mlir --out-dir %t
 // RUN: FileCheck %s --check-prefix=PTX < %t/softmax_kernel.ptx
 // RUN: %ptxas -arch=sm_90 %t/softmax_kernel.ptx -o %t/softmax.cubin
 // RUN: %ptxas -arch=sm_90 %t/rmsnorm_kernel.ptx -o %t/rmsnorm.cubin
-// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa row-groups=false" | FileCheck %s --check-prefix=OFF
+// RUN: ferric-opt %s --ferric-lower-to-nvvm="format=isa reduction={row-groups=false}" | FileCheck %s --check-prefix=OFF
 // RUN: mkdir -p %t/rp && ferric-opt %s --ferric-lower-to-nvvm="format=isa" -o %t/rp/isa.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t/rp/isa.mlir
 // RUN: %python %ferric_src/scripts/extract-gpu-binary.py %t/rp/isa.mlir --out-dir %t/rp

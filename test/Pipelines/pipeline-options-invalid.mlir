@@ -24,15 +24,23 @@
 // RUN: not ferric-opt %s --ferric-lower-to-nvvm="block-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCK
 // BLOCK: error: ferric-lower-to-nvvm: block-size=0 is not a block size (expected 1 to 1024 threads)
 
-// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-thread-bytes=100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREADBYTES
-// THREADBYTES: error: ferric-lower-to-nvvm: row-program-thread-bytes=100 is not a byte count (expected 16, 32, 64, 128 or 256)
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={row-program-thread-bytes=100}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREADBYTES
+// THREADBYTES: error: ferric-lower-to-nvvm: reduction={row-program-thread-bytes=100}: row-program-thread-bytes must be 16, 32, 64, 128 or 256, got 100
 
-// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-values=65" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXVALUES
-// MAXVALUES: error: ferric-lower-to-nvvm: row-program-max-values=65 is not a value count (expected 0 or 8 to 64)
-// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-program-max-registers=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXREGS
-// MAXREGS: error: ferric-lower-to-nvvm: row-program-max-registers=24 is not a register count (expected 0 or 32 to 255)
-// RUN: not ferric-opt %s --ferric-lower-to-nvvm="split-fold-bytes=96" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOLDBYTES
-// FOLDBYTES: error: ferric-lower-to-nvvm: split-fold-bytes=96 is not a byte count (expected a power of two, 32 to 1024)
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={row-program-max-values=65}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXVALUES
+// MAXVALUES: error: ferric-lower-to-nvvm: reduction={row-program-max-values=65}: row-program-max-values must be 0 or in [8, 64], got 65
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={row-program-max-registers=24}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAXREGS
+// MAXREGS: error: ferric-lower-to-nvvm: reduction={row-program-max-registers=24}: row-program-max-registers must be 0 or in [32, 255], got 24
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={split-fold-bytes=96}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOLDBYTES
+// FOLDBYTES: error: ferric-lower-to-nvvm: reduction={split-fold-bytes=96}: split-fold-bytes must be a power of two in [32, 1024], got 96
+
+// The reduction options are ferric-reduction-to-gpu's, not re-declared by
+// the pipeline: an unknown one is that pass's parser error.
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="reduction={no-such-knob=1}" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWNREDUCTION
+// UNKNOWNREDUCTION: error: ferric-lower-to-nvvm: reduction={no-such-knob=1}: {{.*}}no such option no-such-knob
+// The old pipeline-level spelling is gone.
+// RUN: not ferric-opt %s --ferric-lower-to-nvvm="row-stream=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OLDNAME
+// OLDNAME: error: bad options for ferric-lower-to-nvvm: {{.*}}no such option row-stream
 
 // RUN: not ferric-opt %s --ferric-lower-to-spirv="block-size=2048" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGSIZE
 // WGSIZE: error: ferric-lower-to-spirv: block-size=2048 is not a block size (expected 1 to 1024 threads)

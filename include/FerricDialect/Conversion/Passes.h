@@ -34,6 +34,15 @@ void populateFerricToLinalgPatterns(RewritePatternSet &patterns);
 #define GEN_PASS_REGISTRATION
 #include "FerricDialect/Conversion/Passes.h.inc"
 
+/// ferric-reduction-to-gpu as ferric-lower-to-nvvm runs it on `chip`:
+/// warps of 32, blocks of `blockSize` and the CUDA-tuned knobs
+/// (ReductionTuning::forCUDA), then `overrides` (the pass's own option
+/// syntax, "row-stream-min-length=1024 row-program-cluster=8"). Null after
+/// one `emitError` call when an override is unknown or out of range.
+std::unique_ptr<Pass> createCUDAReductionToGPUPass(
+    llvm::StringRef chip, unsigned blockSize, llvm::StringRef overrides,
+    llvm::function_ref<LogicalResult(const llvm::Twine &)> emitError);
+
 } // namespace ferric
 } // namespace mlir
 

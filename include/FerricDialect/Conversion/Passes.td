@@ -705,7 +705,7 @@ def FerricReductionToGPUPass : Pass<"ferric-reduction-to-gpu", "func::FuncOp"> {
            "holding it in registers or re-reading it one element at a time; "
            "a sum of exp(v - max) after the row's max shares the max's pass "
            "(online softmax). Off by default here, on in the NVVM pipeline "
-           "(ferric-lower-to-nvvm row-stream=0 turns it off)">,
+           "(ferric-lower-to-nvvm reduction={row-stream=0} turns it off)">,
     Option<"rowStreamMinLength", "row-stream-min-length", "unsigned",
            /*default=*/"0",
            "With row-stream, every row group over static rows of at least "

@@ -63,11 +63,14 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "libdevice",
       llvm::cl::desc("libdevice bitcode linked into kernels for math calls"),
       llvm::cl::init("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc")};
-  ::mlir::detail::PassOptions::Option<bool> rowGroups{
-      *this, "row-groups",
-      llvm::cl::desc("One warp-per-row kernel for a reduction and the row-wise "
-                     "work after it (ferric-reduction-to-gpu row-groups)"),
-      llvm::cl::init(true)};
+  ::mlir::detail::PassOptions::Option<std::string> reduction{
+      *this, "reduction",
+      llvm::cl::desc("Options of ferric-reduction-to-gpu over the CUDA-tuned "
+                     "values, in that pass's syntax, e.g. "
+                     "reduction={row-stream-min-length=1024 "
+                     "row-program-cluster=8} (docs/FerricDialect/"
+                     "FerricConversionPasses.md lists them)"),
+      llvm::cl::init("")};
   ::mlir::detail::PassOptions::Option<bool> cublasLt{
       *this, "cublaslt",
       llvm::cl::desc("Matmuls (with bias/relu/GELU epilogues) as cuBLASLt "
@@ -78,133 +81,6 @@ struct NVVMPipelineOptions : FerricPipelineOptions<NVVMPipelineOptions> {
       *this, "tf32",
       llvm::cl::desc("Let cuBLASLt use TF32 for f32 matmuls (not IEEE f32)"),
       llvm::cl::init(false)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowGroupBlockElements{
-      *this, "row-group-block-elements",
-      llvm::cl::desc("Row groups over rows of at least this many elements run "
-                     "a block per row when they do not get a row program; 0: "
-                     "a warp per row (ferric-reduction-to-gpu row-group-block-"
-                     "elements)"),
-      llvm::cl::init(2048)};
-  ::mlir::detail::PassOptions::Option<bool> rowProgram{
-      *this, "row-program",
-      llvm::cl::desc("Row groups whose rows fit in registers read each row "
-                     "once (ferric-reduction-to-gpu row-program); false: the "
-                     "re-reading row-group kernels"),
-      llvm::cl::init(true)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramCluster{
-      *this, "row-program-cluster",
-      llvm::cl::desc("Rows too long for one block's registers spread over a "
-                     "thread-block cluster of up to this many blocks (0, 1, "
-                     "2, 4, 8 or 16; used on sm_90 and newer; ferric-"
-                     "reduction-to-gpu row-program-cluster)"),
-      llvm::cl::init(16)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterBlock{
-      *this, "row-program-cluster-block",
-      llvm::cl::desc("The fewest threads per block of cluster row programs "
-                     "(ferric-reduction-to-gpu row-program-cluster-block)"),
-      llvm::cl::init(256)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramThreadBytes{
-      *this, "row-program-thread-bytes",
-      llvm::cl::desc("The bytes of each row operand a row-program thread "
-                     "aims to hold, at least 16 values (16 to 256, a power "
-                     "of two; ferric-reduction-to-gpu "
-                     "row-program-thread-bytes)"),
-      llvm::cl::init(64)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxValues{
-      *this, "row-program-max-values",
-      llvm::cl::desc("The most values of each row operand a row-program "
-                     "thread holds in registers (0: automatic, or 8 to 64; "
-                     "ferric-reduction-to-gpu row-program-max-values)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramMaxRegisters{
-      *this, "row-program-max-registers",
-      llvm::cl::desc("Row-program kernels ask for the resident blocks per "
-                     "SM that this many registers per thread allow (0: "
-                     "automatic, or 32 to 255; ferric-reduction-to-gpu "
-                     "row-program-max-registers)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<bool> rowProgramAlignedChunks{
-      *this, "row-program-aligned-chunks",
-      llvm::cl::desc("Row programs and row streams over rows whose length "
-                     "no 16-byte chunk divides, and rows of a length known "
-                     "only at run time, move 16-byte chunks aligned in "
-                     "memory (ferric-reduction-to-gpu "
-                     "row-program-aligned-chunks)"),
-      llvm::cl::init(true)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramClusterGrid{
-      *this, "row-program-cluster-grid",
-      llvm::cl::desc("Cluster row programs launch at most this many "
-                     "clusters, each looping over rows (0: one per row; "
-                     "ferric-reduction-to-gpu row-program-cluster-grid)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowProgramInvariantValues{
-      *this, "row-program-invariant-values",
-      llvm::cl::desc("The most values of the row-invariant operands (gamma, "
-                     "beta) a row-program thread keeps in registers across "
-                     "rows (ferric-reduction-to-gpu "
-                     "row-program-invariant-values)"),
-      llvm::cl::init(16)};
-  ::mlir::detail::PassOptions::Option<unsigned> splitFoldBytes{
-      *this, "split-fold-bytes",
-      llvm::cl::desc("The bytes of its input each thread of the split-full "
-                     "and column reductions loads per block of its fold (a "
-                     "power of two, 32 to 1024; ferric-reduction-to-gpu "
-                     "split-fold-bytes)"),
-      llvm::cl::init(128)};
-  ::mlir::detail::PassOptions::Option<unsigned> columnLoadBytes{
-      *this, "column-load-bytes",
-      llvm::cl::desc("The bytes of adjacent columns a thread of the column "
-                     "reductions reads with one vector load per row (0, or "
-                     "a power of two up to 16; ferric-reduction-to-gpu "
-                     "column-load-bytes)"),
-      llvm::cl::init(4)};
-  ::mlir::detail::PassOptions::Option<unsigned> splitLoadBytes{
-      *this, "split-load-bytes",
-      llvm::cl::desc("The bytes of consecutive elements a thread of a "
-                     "split full reduction reads with one vector load (0, or "
-                     "a power of two up to 16; ferric-reduction-to-gpu "
-                     "split-load-bytes)"),
-      llvm::cl::init(16)};
-  ::mlir::detail::PassOptions::Option<bool> rowStream{
-      *this, "row-stream",
-      llvm::cl::desc("Row groups over long static rows walk each row in "
-                     "tiles, a block per row, one pass per reduction (max "
-                     "and sum of exp in one) (ferric-reduction-to-gpu "
-                     "row-stream)"),
-      llvm::cl::init(true)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinLength{
-      *this, "row-stream-min-length",
-      llvm::cl::desc("Static rows of at least this many elements are "
-                     "streamed; 0: automatic (ferric-reduction-to-gpu "
-                     "row-stream-min-length)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowStreamThreads{
-      *this, "row-stream-threads",
-      llvm::cl::desc("Threads of a row stream's block "
-                     "(ferric-reduction-to-gpu row-stream-threads)"),
-      llvm::cl::init(512)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowStreamThreadBytes{
-      *this, "row-stream-thread-bytes",
-      llvm::cl::desc("Bytes of each row operand a row-stream thread loads "
-                     "per tile; 0: automatic (ferric-reduction-to-gpu "
-                     "row-stream-thread-bytes)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<unsigned> rowStreamMinBlocks{
-      *this, "row-stream-min-blocks",
-      llvm::cl::desc("Resident blocks per SM row-stream kernels ask for "
-                     "(ferric-reduction-to-gpu row-stream-min-blocks)"),
-      llvm::cl::init(0)};
-  ::mlir::detail::PassOptions::Option<bool> rowGroupProducers{
-      *this, "row-group-producers",
-      llvm::cl::desc("Row groups take the elementwise producer of their first "
-                     "reduction (ferric-reduction-to-gpu row-group-producers)"),
-      llvm::cl::init(true)};
-  ::mlir::detail::PassOptions::Option<bool> rowReciprocal{
-      *this, "row-reciprocal",
-      llvm::cl::desc("Row groups divide by a per-row value through its "
-                     "reciprocal, once per row (ferric-reduction-to-gpu "
-                     "row-reciprocal)"),
-      llvm::cl::init(true)};
   ::mlir::detail::PassOptions::Option<bool> approxExp{
       *this, "approx-exp",
       llvm::cl::desc("exp of f32 and narrower types in kernels is "

@@ -65,6 +65,39 @@ FailureOr<ScheduleList> schedulesFor(linalg::GenericOp g,
                                      const ReductionTuning &tuning,
                                      llvm::StringRef passName);
 
+/// `t` as the options of either reduction pass (`Options`: its generated
+/// options struct).
+template <typename Options>
+void setTuningOptions(Options &o, const ReductionTuning &t) {
+  o.blockSize = t.blockSize;
+  o.warpMaxElements = t.warpMaxElements;
+  o.rowGroups = t.rowGroups;
+  o.rowGroupProducers = t.rowGroupProducers;
+  o.rowProgram = t.rowProgram;
+  o.rowGroupBlockElements = t.rowGroupBlockElements;
+  const RowProgramLimits &r = t.rows;
+  o.rowProgramCluster = r.maxCluster;
+  o.rowProgramClusterBlock = r.clusterBlock;
+  o.rowProgramThreadBytes = r.threadBytes;
+  o.rowProgramMaxValues = r.maxValues;
+  o.rowProgramClusterGrid = r.clusterGrid;
+  o.rowProgramMaxRegisters = r.maxRegisters;
+  o.rowProgramInvariantValues = r.invariantValues;
+  o.rowProgramAlignedChunks = r.alignedChunks;
+  o.rowStream = r.stream;
+  o.rowStreamMinLength = r.streamMinLength;
+  o.rowStreamThreads = r.streamThreads;
+  o.rowStreamThreadBytes = r.streamThreadBytes;
+  o.rowStreamMinBlocks = r.streamMinBlocks;
+  o.rowReciprocal = r.reciprocal;
+  o.splitMaxBlocks = t.splitMaxBlocks;
+  o.splitFoldBytes = t.foldBytes;
+  o.columnLoadBytes = t.columnLoadBytes;
+  o.splitLoadBytes = t.splitLoadBytes;
+  o.columnChunkRows = t.columnChunkRows;
+  o.columnNarrowColumns = t.narrowColumns;
+}
+
 /// The options of ferric-choose-reduction-schedule and
 /// ferric-reduction-to-gpu (one TableGen list) as the chooser's target and
 /// knobs: `Base` is either pass's generated base class.
@@ -117,21 +150,26 @@ protected:
     return t;
   }
 
-  /// Reports options out of range on the pass's function; false if any.
-  bool checkOptions(llvm::StringRef passName) {
-    std::string error;
+public:
+  /// Why the options are out of range, or none.
+  std::optional<std::string> optionError() const {
     if (this->warpSize &&
         (!llvm::isPowerOf2_32(this->warpSize) || this->warpSize > 64))
-      error = "warp-size must be 0 or a power of two up to 64, got " +
-              std::to_string(this->warpSize);
-    else if (std::string chip = this->chip;
-             !chip.empty() && !ReductionTarget::forChip(chip))
-      error = "chip must be sm_<digits>, got '" + chip + "'";
-    else if (std::optional<std::string> e = tuning().validate(target()))
-      error = *e;
-    if (error.empty())
+      return "warp-size must be 0 or a power of two up to 64, got " +
+             std::to_string(this->warpSize);
+    if (std::string chip = this->chip;
+        !chip.empty() && !ReductionTarget::forChip(chip))
+      return "chip must be sm_<digits>, got '" + chip + "'";
+    return tuning().validate(target());
+  }
+
+protected:
+  /// Reports options out of range on the pass's function; false if any.
+  bool checkOptions(llvm::StringRef passName) {
+    std::optional<std::string> error = optionError();
+    if (!error)
       return true;
-    this->getOperation().emitError(passName + ": " + error);
+    this->getOperation().emitError(passName + ": " + *error);
     return false;
   }
 };
