@@ -217,6 +217,24 @@ static OwningOpRef<ModuleOp> parseModule(MLIRContext &ctx,
   return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
 }
 
+/// The module of `irText`, parsed and imported (TOSA, linalg) as
+/// `options` say; the error says why not (with the diagnostics `errors`
+/// caught).
+static llvm::Expected<OwningOpRef<ModuleOp>>
+parseAndImport(MLIRContext &ctx, ErrorCollector &errors, llvm::StringRef irText,
+               llvm::StringRef bufferName, const CompileOptions &options) {
+  OwningOpRef<ModuleOp> module = parseModule(ctx, irText, bufferName);
+  if (!module)
+    return errors.take("cannot parse the module");
+  if (llvm::Error e = stages::importModule(*module, options)) {
+    if (errors.messages.empty())
+      return std::move(e);
+    llvm::consumeError(std::move(e));
+    return errors.take("importing the module failed");
+  }
+  return module;
+}
+
 /// The lowered module for `key` from the kernel cache, parsed; null on a
 /// miss or a damaged entry (one that does not parse or does not define the
 /// entry `symbol`; the caller then compiles again and overwrites it).
@@ -398,15 +416,11 @@ Executable::compile(llvm::StringRef irText, llvm::StringRef entryName,
   ErrorCollector errors(ctx);
 
   // The module as given, its entry and the entry's signature.
-  OwningOpRef<ModuleOp> module = parseModule(ctx, irText, bufferName);
-  if (!module)
-    return errors.take("cannot parse the module");
-  if (llvm::Error e = stages::importModule(*module, options)) {
-    if (errors.messages.empty())
-      return std::move(e);
-    llvm::consumeError(std::move(e));
-    return errors.take("importing the module failed");
-  }
+  llvm::Expected<OwningOpRef<ModuleOp>> parsed =
+      parseAndImport(ctx, errors, irText, bufferName, options);
+  if (!parsed)
+    return parsed.takeError();
+  OwningOpRef<ModuleOp> module = std::move(*parsed);
   auto entry = stages::chooseEntry(*module, entryName);
   if (!entry)
     return entry.takeError();
@@ -521,15 +535,11 @@ mlir::ferric::runner::emitWGSL(llvm::StringRef irText,
   options.pipelineOptions += " kernels-only=true";
   std::unique_ptr<MLIRContext> ctx = makeContext();
   ErrorCollector errors(*ctx);
-  OwningOpRef<ModuleOp> module = parseModule(*ctx, irText, "input");
-  if (!module)
-    return errors.take("cannot parse the module");
-  if (llvm::Error e = stages::importModule(*module, options)) {
-    if (errors.messages.empty())
-      return std::move(e);
-    llvm::consumeError(std::move(e));
-    return errors.take("importing the module failed");
-  }
+  llvm::Expected<OwningOpRef<ModuleOp>> parsed =
+      parseAndImport(*ctx, errors, irText, "input", options);
+  if (!parsed)
+    return parsed.takeError();
+  OwningOpRef<ModuleOp> module = std::move(*parsed);
   auto entry = stages::chooseEntry(*module, entryName);
   if (!entry)
     return entry.takeError();
