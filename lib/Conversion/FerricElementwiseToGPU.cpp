@@ -60,8 +60,9 @@ namespace {
 class KernelWriter {
 public:
   KernelWriter(linalg::GenericOp generic, unsigned blockSize,
-               unsigned vectorWidth)
-      : generic(generic), blockSize(blockSize), width(vectorWidth) {}
+               unsigned vectorWidth, unsigned maxGrid)
+      : generic(generic), blockSize(blockSize), width(vectorWidth),
+        maxGrid(maxGrid) {}
 
   void write(OpBuilder &b) {
     Location loc = generic.getLoc();
@@ -101,6 +102,9 @@ public:
     // end gpu-async-region's chain of stream-ordered ops with a blocking
     // wait, one cuStreamSynchronize per kernel and call for dynamic shapes.
     Value grid = arith::CeilDivUIOp::create(b, loc, work, bs);
+    if (maxGrid)
+      grid = arith::MinUIOp::create(
+          b, loc, grid, arith::ConstantIndexOp::create(b, loc, maxGrid));
     auto launch = gpu::LaunchOp::create(b, loc, grid, c1, c1, bs, c1, c1);
     b.setInsertionPointToStart(&launch.getBody().front());
     Value bx = launch.getBlockIds().x, tx = launch.getThreadIds().x;
@@ -248,7 +252,7 @@ private:
   }
 
   linalg::GenericOp generic;
-  unsigned blockSize, width;
+  unsigned blockSize, width, maxGrid;
   SmallVector<Value> sizes;
   SmallVector<Value> flat;
 };
@@ -289,7 +293,7 @@ struct FerricElementwiseToGPUPass
     });
     for (linalg::GenericOp g : generics) {
       OpBuilder b(g);
-      KernelWriter(g, blockSize, widthFor(g)).write(b);
+      KernelWriter(g, blockSize, widthFor(g), maxGridSize).write(b);
       g.erase();
     }
     // Ops without a parallel loop (a full reduction to a scalar, a fill of

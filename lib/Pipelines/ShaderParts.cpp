@@ -48,6 +48,9 @@ void pipelines::addShaderKernels(OpPassManager &pm,
     FerricElementwiseToGPUPassOptions elementwise;
     elementwise.blockSize = options.blockSize;
     elementwise.elementsPerThread = 1;
+    // Vulkan and WebGPU guarantee 65535 workgroups per dimension; the
+    // kernels' grid-stride loops cover larger tensors.
+    elementwise.maxGridSize = 65535;
     func.addPass(createFerricElementwiseToGPUPass(elementwise));
   }
   pipelines::addLoopsToGPU(pm, options.blockSize);

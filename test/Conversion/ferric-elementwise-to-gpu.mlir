@@ -2,6 +2,7 @@
 // RUN: ferric-opt %s --ferric-elementwise-to-gpu=elements-per-thread=2 | FileCheck %s --check-prefix=EPT2
 // RUN: ferric-opt %s --ferric-elementwise-to-gpu=elements-per-thread=1 | FileCheck %s --check-prefix=EPT1
 // RUN: ferric-opt %s --ferric-elementwise-to-gpu=block-size=128 | FileCheck %s --check-prefix=BS128
+// RUN: ferric-opt %s --ferric-elementwise-to-gpu="max-grid-size=65535" | FileCheck %s --check-prefix=MAXGRID
 // RUN: not ferric-opt %s --ferric-elementwise-to-gpu=block-size=0 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not ferric-opt %s --ferric-elementwise-to-gpu=block-size=1025 2>&1 | FileCheck %s --check-prefix=BAD
 
@@ -86,6 +87,16 @@
 //       BS128:   %[[GRID:.*]] = arith.ceildivui %{{.*}}, %[[C128]] : index
 //       BS128:   gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]],
 //       BS128:   vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
+
+// With max-grid-size (the SPIR-V and WGSL pipelines: 65535 workgroups is
+// all Vulkan and WebGPU guarantee) the grid is capped and the grid-stride
+// loop takes the rest.
+// MAXGRID-LABEL: func.func @f32_dynamic
+//       MAXGRID:   %[[BLOCKS:.*]] = arith.ceildivui
+//       MAXGRID:   %[[CAP:.*]] = arith.constant 65535 : index
+//       MAXGRID:   %[[GRID:.*]] = arith.minui %[[BLOCKS]], %[[CAP]] : index
+//       MAXGRID:   gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]],
+//       MAXGRID:     scf.for
 func.func @f32_dynamic(%a: memref<?xf32>, %b: memref<?xf32>, %o: memref<?xf32>) {
   linalg.generic {indexing_maps = [#id1, #id1, #id1], iterator_types = ["parallel"]}
       ins(%a, %b : memref<?xf32>, memref<?xf32>) outs(%o : memref<?xf32>) {

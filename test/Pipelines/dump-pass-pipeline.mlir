@@ -56,7 +56,7 @@
 // NVVM-NEXT:   func.func(
 // NVVM-NEXT:     ferric-reduction-to-gpu{block-size=128 chip=sm_80 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=16 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NVVM-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
-// NVVM-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
+// NVVM-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2 max-grid-size=0}
 // NVVM-NEXT:   ),
 // NVVM-NEXT:   func.func(
 // NVVM-NEXT:     convert-linalg-to-parallel-loops,
@@ -92,7 +92,7 @@
 // SPIRV:        func.func(
 // SPIRV-NEXT:     ferric-reduction-to-gpu{block-size=32 chip= column-chunk-rows=64 column-load-bytes=0 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=false row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // SPIRV-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
-// SPIRV-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1}
+// SPIRV-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1 max-grid-size=65535}
 // SPIRV-NEXT:   ),
 // SPIRV-NEXT:   func.func(
 // SPIRV-NEXT:     convert-linalg-to-parallel-loops,

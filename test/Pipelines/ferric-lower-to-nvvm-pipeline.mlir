@@ -35,7 +35,7 @@
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-reduction-to-gpu{block-size=256 chip=sm_90 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=16 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
-// CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
+// CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0 max-grid-size=0}
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     convert-linalg-to-parallel-loops,
@@ -113,7 +113,7 @@
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-reduction-to-gpu{block-size=128 chip=sm_80 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=false row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=16 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
-// OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2}
+// OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=128 elements-per-thread=2 max-grid-size=0}
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     convert-linalg-to-parallel-loops,
@@ -182,7 +182,7 @@
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=256 chip=sm_90 column-chunk-rows=64 column-load-bytes=4 column-narrow-columns=64 row-group-block-elements=2048 row-group-producers=true row-groups=true row-program=true row-program-aligned-chunks=true row-program-cluster=16 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=true row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=16 split-max-blocks=1024 warp-max-elements=4096 warp-size=32 workgroup-alloc=false},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=false},
-// NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0}
+// NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=256 elements-per-thread=0 max-grid-size=0}
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     convert-linalg-to-parallel-loops,

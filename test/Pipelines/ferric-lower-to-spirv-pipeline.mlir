@@ -35,7 +35,7 @@
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     ferric-reduction-to-gpu{block-size=64 chip= column-chunk-rows=64 column-load-bytes=0 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=false row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // CHECK-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
-// CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1}
+// CHECK-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1 max-grid-size=65535}
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   func.func(
 // CHECK-NEXT:     convert-linalg-to-parallel-loops,
@@ -114,7 +114,7 @@
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     ferric-reduction-to-gpu{block-size=32 chip= column-chunk-rows=64 column-load-bytes=0 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=false row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // OPTS-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
-// OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1}
+// OPTS-NEXT:     ferric-elementwise-to-gpu{block-size=32 elements-per-thread=1 max-grid-size=65535}
 // OPTS-NEXT:   ),
 // OPTS-NEXT:   func.func(
 // OPTS-NEXT:     convert-linalg-to-parallel-loops,
@@ -186,7 +186,7 @@
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     ferric-reduction-to-gpu{block-size=64 chip= column-chunk-rows=64 column-load-bytes=0 column-narrow-columns=64 row-group-block-elements=0 row-group-producers=false row-groups=true row-program=false row-program-aligned-chunks=true row-program-cluster=0 row-program-cluster-block=256 row-program-cluster-grid=0 row-program-invariant-values=16 row-program-max-registers=0 row-program-max-values=0 row-program-thread-bytes=64 row-reciprocal=true row-stream=false row-stream-min-blocks=0 row-stream-min-length=0 row-stream-thread-bytes=0 row-stream-threads=512 split-fold-bytes=128 split-load-bytes=0 split-max-blocks=1024 warp-max-elements=4096 warp-size=0 workgroup-alloc=true},
 // NOFUSE-NEXT:     ferric-matmul-to-gpu{workgroup-alloc=true},
-// NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1}
+// NOFUSE-NEXT:     ferric-elementwise-to-gpu{block-size=64 elements-per-thread=1 max-grid-size=65535}
 // NOFUSE-NEXT:   ),
 // NOFUSE-NEXT:   func.func(
 // NOFUSE-NEXT:     convert-linalg-to-parallel-loops,

@@ -140,7 +140,12 @@ def FerricElementwiseToGPUPass : Pass<"ferric-elementwise-to-gpu", "func::FuncOp
            /*default=*/"0",
            "Elements each thread loads per step; 0 picks 16 bytes of the "
            "narrowest element type (4 for f32, 8 for f16). 1 disables "
-           "vector loads">
+           "vector loads">,
+    Option<"maxGridSize", "max-grid-size", "unsigned", /*default=*/"0",
+           "Launch at most this many blocks, the grid-stride loop covering "
+           "the rest (0: one block per block-size elements; the SPIR-V and "
+           "WGSL pipelines set 65535, the workgroup count every Vulkan and "
+           "WebGPU device allows)">
   ];
 }
 

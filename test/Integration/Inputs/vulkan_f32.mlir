@@ -227,3 +227,9 @@ func.func @chain_1048577(%x: tensor<1048577xf32>) -> (tensor<1048577xf32>, tenso
   %y = ferric.mul %hx, %onept : tensor<1048577xf32>
   return %y, %x3 : tensor<1048577xf32>, tensor<1048577xf32>
 }
+
+// run-sizes.mlir: more elements than 65535 workgroups of 64 threads.
+func.func @add_4194305(%a: tensor<4194305xf32>, %b: tensor<4194305xf32>) -> tensor<4194305xf32> {
+  %r = ferric.add %a, %b : tensor<4194305xf32>
+  return %r : tensor<4194305xf32>
+}
