@@ -38,7 +38,7 @@ int64_t ReductionWriter::narrowInner() const {
       return 0;
     inner *= ranges[d];
   }
-  if (inner < 1 || inner > (int64_t)narrowColumns || inner * 2 > threads)
+  if (inner < 1 || inner > (int64_t)tuning.narrowColumns || inner * 2 > threads)
     return 0;
   return inner;
 }
@@ -88,7 +88,7 @@ void ReductionWriter::writeColumnNarrow(OpBuilder &b, Operation *combiner,
   // Chunks of rows: enough blocks for splitMaxBlocks in all, each thread
   // folding at least one blockedFold block of rows.
   Value wanted =
-      ceilDivIndex(b, loc, index(splitMaxBlocks),
+      ceilDivIndex(b, loc, index(tuning.splitMaxBlocks),
                    b.createOrFold<arith::MaxUIOp>(loc, outer, index(1)));
   Value most =
       b.createOrFold<arith::DivUIOp>(loc, numRed, index(groups * foldBlock()));

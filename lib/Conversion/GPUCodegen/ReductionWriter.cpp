@@ -127,7 +127,7 @@ SmallVector<Value> ReductionWriter::applyBody(OpBuilder &b, linalg::GenericOp g,
     m.map(g.getMatchingBlockArgument(in), v);
   }
   m.map(g.getRegionOutputArgs(), outArgs);
-  cloneOps(b, g, m, perRow, rowLimits.reciprocal);
+  cloneOps(b, g, m, perRow, tuning.rows.reciprocal);
   return llvm::map_to_vector(g.getBody()->getTerminator()->getOperands(),
                              [&](Value v) { return m.lookupOrDefault(v); });
 }
@@ -278,7 +278,7 @@ ReductionWriter::shape(Operation *combiner,
     s.form = ReductionShape::Form::Column;
     s.narrowInner = narrowInner();
     s.singleShortChunk =
-        s.outputs && s.reduced && *s.reduced <= (int64_t)columnChunkRows;
+        s.outputs && s.reduced && *s.reduced <= (int64_t)tuning.columnChunkRows;
     return s;
   }
   if (members.size() <= 1)

@@ -139,13 +139,7 @@ public:
                   bool workgroupAlloc, Value fillValue,
                   const ReductionTarget &target, const ReductionTuning &tuning)
       : generic(generic), threads(threads), workgroupAlloc(workgroupAlloc),
-        fillValue(fillValue), warpSize(target.warpSize),
-        warpMaxElements(tuning.warpMaxElements),
-        splitMaxBlocks(tuning.splitMaxBlocks),
-        columnChunkRows(tuning.columnChunkRows),
-        narrowColumns(tuning.narrowColumns), rowLimits(tuning.rows),
-        foldBytes(tuning.foldBytes), columnLoadBytes(tuning.columnLoadBytes),
-        splitLoadBytes(tuning.splitLoadBytes), target(target), tuning(tuning),
+        fillValue(fillValue), warpSize(target.warpSize), tuning(tuning),
         loc(generic.getLoc()) {}
 
   /// Applies the elementwise generic `e` (see findEpilogue) at every output
@@ -380,11 +374,8 @@ private:
   unsigned threads;
   bool workgroupAlloc;
   Value fillValue;
-  unsigned warpSize, warpMaxElements, splitMaxBlocks, columnChunkRows,
-      narrowColumns;
-  RowProgramLimits rowLimits;
-  unsigned foldBytes, columnLoadBytes, splitLoadBytes;
-  ReductionTarget target;
+  /// The target's warp (0: none) and the knobs the kernels follow.
+  unsigned warpSize;
   ReductionTuning tuning;
   /// The elementwise generic applied at the final stores (or null), whether
   /// the reduction's output is stored too, and whether a kernel applied it.

@@ -138,8 +138,8 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   // (0: up to 65535 blocks), so that they stay resident and loop over rows
   // instead of waiting for C free SMs at once for every row.
   unsigned maxGroups = 65535 / C;
-  if (C > 1 && rowLimits.clusterGrid)
-    maxGroups = std::min(maxGroups, rowLimits.clusterGrid);
+  if (C > 1 && tuning.rows.clusterGrid)
+    maxGroups = std::min(maxGroups, tuning.rows.clusterGrid);
   Value grid = arith::MulIOp::create(
       b, loc,
       arith::MinUIOp::create(
@@ -321,7 +321,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
         continue;
       invariantOperands.insert({{operand.get(), map}, &operand});
     }
-  if (invariantOperands.size() * K * V <= rowLimits.invariantValues)
+  if (invariantOperands.size() * K * V <= tuning.rows.invariantValues)
     for (auto [key, operand] : invariantOperands)
       invariant[key] = loadSlots(b, operand, key.second, zeroIdx);
 
@@ -452,7 +452,7 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
     return cloneBody(
         b, g, acc, [&](OpOperand *operand) { return inputAt(operand, s); },
-        &rowValues, rowLimits.reciprocal);
+        &rowValues, tuning.rows.reciprocal);
   };
 
   // Stores a row's `values` (every slot) through the flat view `flat` with

@@ -329,7 +329,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   auto bodyAt = [&](linalg::GenericOp g, unsigned s, Value acc) {
     return cloneBody(
         b, g, acc, [&](OpOperand *operand) { return inputAt(operand, s); },
-        &rowValues, rowLimits.reciprocal);
+        &rowValues, tuning.rows.reciprocal);
   };
   // An elementwise member over the tile: its results kept for the members
   // after it and, with `store`, stored if read after the group.

@@ -38,7 +38,7 @@ unsigned ReductionWriter::inputBytes() {
 
 unsigned ReductionWriter::foldDepth(unsigned width) {
   return std::max(kBlockDepth,
-                  foldBytes / (kBlockLanes * inputBytes() * width));
+                  tuning.foldBytes / (kBlockLanes * inputBytes() * width));
 }
 
 Value ReductionWriter::blockedFold(OpBuilder &b, Operation *combiner,
@@ -131,7 +131,7 @@ static bool readsFlat(linalg::GenericOp generic, OpOperand *in) {
 }
 
 unsigned ReductionWriter::splitFullWidth() {
-  unsigned width = splitLoadBytes / inputBytes();
+  unsigned width = tuning.splitLoadBytes / inputBytes();
   if (width <= 1 || generic.getNumParallelLoops() != 0)
     return 1;
   return llvm::any_of(generic.getDpsInputOperands(),
@@ -148,7 +148,8 @@ Value ReductionWriter::splitBlocks(OpBuilder &b, int64_t outputs,
   int64_t perThread = (int64_t)kBlockLanes * foldDepth(width) * width;
   Value wanted = ceilDivIndex(b, loc, numRed, index(threads * perThread));
   Value capped = b.createOrFold<arith::MinUIOp>(
-      loc, wanted, index(std::max<int64_t>(1, splitMaxBlocks / outputs)));
+      loc, wanted,
+      index(std::max<int64_t>(1, tuning.splitMaxBlocks / outputs)));
   return b.createOrFold<arith::MaxUIOp>(loc, capped, index(1));
 }
 
@@ -367,9 +368,9 @@ std::pair<Value, Value> ReductionWriter::columnLoop(OpBuilder &b, Value chunks,
 }
 
 unsigned ReductionWriter::columnWidth() {
-  if (!columnLoadBytes)
+  if (!tuning.columnLoadBytes)
     return 1;
-  unsigned width = columnLoadBytes / inputBytes();
+  unsigned width = tuning.columnLoadBytes / inputBytes();
   SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
   unsigned last = ranges.size() - 1;
   if (width <= 1 ||
@@ -402,12 +403,14 @@ void ReductionWriter::writeColumn(OpBuilder &b, Operation *combiner) {
   // splitMaxBlocks blocks, each chunk at least columnChunkRows rows long.
   unsigned width = columnWidth();
   Value wanted = ceilDivIndex(
-      b, loc, index((int64_t)splitMaxBlocks * threads),
+      b, loc, index((int64_t)tuning.splitMaxBlocks * threads),
       b.createOrFold<arith::MaxUIOp>(
           loc, b.createOrFold<arith::DivUIOp>(loc, numOut, index(width)),
           index(1)));
   Value most = b.createOrFold<arith::MaxUIOp>(
-      loc, b.createOrFold<arith::DivUIOp>(loc, numRed, index(columnChunkRows)),
+      loc,
+      b.createOrFold<arith::DivUIOp>(loc, numRed,
+                                     index(tuning.columnChunkRows)),
       index(1));
   Value chunks = b.createOrFold<arith::MinUIOp>(
       loc, b.createOrFold<arith::MinUIOp>(loc, wanted, most), index(65535));
