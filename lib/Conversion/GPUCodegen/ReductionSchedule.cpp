@@ -294,16 +294,15 @@ static void chooseInner(const ReductionShape &shape,
   list.add({}, ReductionKernel::Block);
 }
 
-ScheduleList mlir::ferric::rereadingSchedules(const ReductionShape &shape,
-                                              const ReductionTuning &tuning) {
-  ListBuilder list(shape);
+/// The re-reading row-group kernels (a warp per row, or a block per row for
+/// rows of at least row-group-block-elements).
+static void addRereading(const ReductionTuning &tuning, ListBuilder &list) {
   if (tuning.rowGroupBlockElements) {
     ScheduleGuard longRows;
     longRows.minReduced = tuning.rowGroupBlockElements;
     list.add(longRows, ReductionKernel::RowBlock);
   }
   list.add({}, ReductionKernel::RowWarp);
-  return list.take();
 }
 
 /// A row group over rows of a static length: held in registers (a row
@@ -444,8 +443,7 @@ mlir::ferric::chooseReductionSchedule(const ReductionShape &shape,
         chooseDynamicRows(shape, target, limits, list);
     }
     if (!list.complete())
-      for (const GuardedSchedule &g : rereadingSchedules(shape, tuning))
-        list.add(g.guard, g.schedule);
+      addRereading(tuning, list);
     break;
   }
   }

@@ -286,9 +286,8 @@ bool prefersRowStream(int64_t rowLength, Type element,
 struct ReductionTarget {
   /// Threads of a warp (0: no warp-level operations, the SPIR-V path).
   unsigned warpSize = 32;
-  /// Resident threads and 32-bit registers of one SM.
+  /// Resident threads of one SM.
   unsigned maxThreadsPerSM = 2048;
-  unsigned registersPerSM = 65536;
   /// Blocks of one thread-block cluster at most (1: no clusters; sm_90
   /// allows 16 with the non-portable size attribute).
   unsigned maxCluster = 16;
@@ -431,11 +430,6 @@ struct ReductionShape {
 ScheduleList chooseReductionSchedule(const ReductionShape &shape,
                                      const ReductionTarget &target,
                                      const ReductionTuning &tuning);
-
-/// The rows of a dynamic-length row group that the re-reading kernels get
-/// after the variants: split in row-block / row-warp by length.
-ScheduleList rereadingSchedules(const ReductionShape &shape,
-                                const ReductionTuning &tuning);
 
 /// One line for remarks and tests: "row-program(team 256, 2 x 4, block
 /// 1024)" and the guard, "if reduced <= 4096".
