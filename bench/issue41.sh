@@ -18,6 +18,8 @@
 # dominate): about 7 s a row at 2^28 and 3 s at 2^24, plus about 20 s per
 # part to start torch. new ~500 s, each old part ~290 s: the whole grid
 # (~1370 s) takes three calls: `new`; `old-f32 old-bf16`; `old-f16`.
+# ISSUE41_SIZES (log2 sizes, default 28,24) narrows the grid: 24 alone runs
+# all three old parts in one call (~300 s).
 # The parts of one call stop starting rows after ISSUE41_BUDGET_S seconds
 # (default 500, under the device tool's 600 s a command; the row in flight
 # finishes) and list the rows they left out, so a slower machine gives a
@@ -32,6 +34,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$PWD/issue41-out}
 budget=${ISSUE41_BUDGET_S:-500}
+sizes=${ISSUE41_SIZES:-28,24}
 python=${PYTHON:-python3}
 ferric_run=${FERRIC_RUN:-$(command -v ferric-run || true)}
 mkdir -p "$out"
@@ -76,10 +79,10 @@ run_part() { # name workloads dtypes
   fi
   echo "== part $1: --workloads=$2 --dtypes=$3 (${left}s left)" >>"$log"
   {
-    echo "## part $1: --workloads=$2 --dtypes=$3 --sizes=28,24"
+    echo "## part $1: --workloads=$2 --dtypes=$3 --sizes=$sizes"
     echo
     "$python" "$here/driver.py" --ferric-run "$ferric_run" --workloads="$2" \
-      --dtypes="$3" --sizes=28,24 --deadline-s="$((left - 20))" \
+      --dtypes="$3" --sizes="$sizes" --deadline-s="$((left - 20))" \
       --json "$out/issue41-$1.json" --jsonl "$out/issue41.jsonl" \
       2>>"$log"
     echo

@@ -196,17 +196,31 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       elementOutputs.insert(g.getDpsInits().begin(), g.getDpsInits().end());
     }
   }
-  // Only reductions: nothing to share; the single-reduction kernels do.
-  if (!hasElementwise)
-    return {};
-  // End the group at its last elementwise member: a trailing reduction
-  // shares nothing with the members before it.
-  while (group.back().getNumReductionLoops() != 0) {
+  // Does the reduction `g` read the result of an earlier reduction of the
+  // group (a variance's sum of (x - mean)^2 after the mean, log-sum-exp's
+  // sum after the max)? It needs that row's result, in a register in the
+  // group, and reads x again while the row is still in the caches.
+  auto readsRowResult = [&](linalg::GenericOp g) {
+    return llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *in) {
+      return g != first && rowOutputs.contains(in->get()) &&
+             in->get() != g.getDpsInits()[0];
+    });
+  };
+  // End the group at its last elementwise member or dependent reduction: a
+  // trailing reduction of x alone shares nothing with the members before it.
+  while (group.back().getNumReductionLoops() != 0 &&
+         !readsRowResult(group.back())) {
     if (memberFills.back())
       folded.pop_back();
     group.pop_back();
     memberFills.pop_back();
+    if (group.empty())
+      return {};
   }
+  // Only independent reductions: nothing to share; the single-reduction
+  // kernels do.
+  if (!hasElementwise && !llvm::any_of(group, readsRowResult))
+    return {};
   fills.append(memberFills.begin(), memberFills.end());
   foldedFills.append(folded.begin(), folded.end());
   return group;
