@@ -227,3 +227,17 @@ def test_tuple_outputs_flattens_and_rebuilds():
     gm2 = make_fx(lambda a: (a * 2.0, a - 1.0))(a)
     same, inputs2, wrap2 = tuple_outputs(gm2)
     assert same is gm2 and inputs2([a]) == [a]
+
+
+def test_fake_or_meta_call_runs_the_graph_as_it_is():
+    # A tracer may run a compiled graph on fake (here: meta) tensors for
+    # their metadata: that builds nothing and breaks no later real call.
+    f = lambda a: torch.exp(a) * 2.0 + 1.0  # noqa: E731
+    x = torch.randn(4, 8)
+    gm = make_fx(f)(x)
+    compiled = ft.compile_fx(gm, [], target="cpu")
+    meta = compiled(torch.empty(4, 8, device="meta"))
+    assert meta.device.type == "meta" and meta.shape == (4, 8)
+    assert compiled.reports == []
+    assert_close(compiled(x), f(x))
+    assert ferric_ran(compiled)

@@ -84,13 +84,16 @@ class CompiledGraph:
                 self.reports.append(report)
                 entry = (self.gm, report)
             entry[1].build_seconds = time.perf_counter() - start
-            log.debug("%s graph built for signature %d in %.3f s: %s",
-                      self.kind, len(self.by_signature),
-                      entry[1].build_seconds, entry[1].lines()[0])
+            log.debug("%s graph, signature %d: %s", self.kind,
+                      len(self.by_signature), entry[1].lines()[0])
             self.by_signature[key] = entry
         return entry
 
     def __call__(self, *args):
+        if any(is_fake(a) for a in args):
+            # A tracer running the compiled graph for metadata (fake or meta
+            # tensors): the graph as it is, and nothing built for it.
+            return self.gm(*args)
         gm, _ = self.prepare(*args)
         return gm(*args)
 
