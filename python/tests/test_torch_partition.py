@@ -241,3 +241,22 @@ def test_fake_or_meta_call_runs_the_graph_as_it_is():
     assert compiled.reports == []
     assert_close(compiled(x), f(x))
     assert ferric_ran(compiled)
+
+
+def test_backend_takes_pytree_graphs():
+    # A graph with _PyTreeCodeGen (dict in, dict out: symbolic_trace with
+    # placeholder concrete_args, as dynamo.export makes): flattened for
+    # aot_autograd, called and answering with the caller's structures.
+    from torch.fx._symbolic_trace import PH
+
+    def f(d):
+        return {"s": d["a"] * d["b"] + 1.0, "t": (d["a"] - d["b"]).relu()}
+    gm = torch.fx.symbolic_trace(f, concrete_args={"d": {"a": PH, "b": PH}})
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    be = ft.backend(target="cpu")
+    got = be(gm, [{"a": a, "b": b}])({"a": a, "b": b})
+    want = f({"a": a, "b": b})
+    assert set(got) == {"s", "t"}
+    assert_close(got["s"], want["s"])
+    assert_close(got["t"], want["t"])
+    assert len(ferric_ran(be.graphs[0])) == 2
