@@ -175,14 +175,31 @@ def make_step(model, x, cos, sin, train):
 
 
 def compiled(model, how):
+    """(callable, the ferric Backend or aot_module whose graphs explain
+    what ferric did, or None)."""
     if how == "eager":
-        return model
+        return model, None
     if how == "inductor":
-        return torch.compile(model, backend="inductor")
+        return torch.compile(model, backend="inductor"), None
     options = {"matmul": False} if how == "ferric-nomm" else {}
     if hasattr(torch, "compile") and hasattr(torch, "_dynamo"):
-        return torch.compile(model, backend=ft.backend(**options))
-    return ft.aot_module(model, **options)  # torch 1.13 smoke runs
+        be = ft.backend(**options)
+        return torch.compile(model, backend=be), be
+    m = ft.aot_module(model, **options)  # torch 1.13 smoke runs
+    return m, m
+
+
+def explain(how, source):
+    """Partitions and fallbacks of the graphs ferric compiled, printed (the
+    log keeps them) and summed up for the row."""
+    graphs = source.graphs if hasattr(source, "graphs") else \
+        source.ferric_graphs
+    reports = [r for g in graphs for r in g.reports]
+    print("%s explain:\n%s" % (how, "\n".join(
+        line for r in reports for line in r.lines())), flush=True)
+    return {how + "_graphs": len(reports),
+            how + "_partitions": sum(len(r.partitions) for r in reports),
+            how + "_fell_back": sum(len(r.fell_back) for r in reports)}
 
 
 def run_case(args, kind, tokens, train, device, dtype):
@@ -202,7 +219,7 @@ def run_case(args, kind, tokens, train, device, dtype):
             torch._dynamo.reset()
         x = x0.clone().requires_grad_(train)
         try:
-            model = compiled(base, how)
+            model, source = compiled(base, how)
             step = make_step(model, x, cos, sin, train)
             t0 = time.perf_counter()
             out = step()
@@ -217,6 +234,8 @@ def run_case(args, kind, tokens, train, device, dtype):
                     (out - ref).abs().max().item() / scale)
             row[how + "_us"] = round(timed(step, device, args.iters), 2)
             row[how + "_kernels"] = count_kernels(step, device)
+            if source is not None:
+                row.update(explain(how, source))
         except Exception as e:  # noqa: BLE001 - keep the other rows
             row[how + "_error"] = "%s: %s" % (type(e).__name__,
                                                str(e).splitlines()[0][:200]
@@ -284,8 +303,10 @@ def main():
         torch.cuda.get_device_name() if args.device == "cuda" else
         platform.processor() or "cpu", torch.__version__, args.dtype,
         args.hidden, args.heads, args.mlp)
-    for kind in args.blocks.split(","):
-        for tokens in (int(t) for t in args.tokens.split(",")):
+    # Token counts outermost: a run cut by --budget-s still has each block
+    # at the first sizes listed.
+    for tokens in (int(t) for t in args.tokens.split(",")):
+        for kind in args.blocks.split(","):
             for mode in args.modes.split(","):
                 if time.perf_counter() - start > args.budget_s:
                     rows.append({"block": kind, "tokens": tokens,

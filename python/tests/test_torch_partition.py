@@ -128,14 +128,21 @@ def test_explain_backward_reports_both_graphs():
 
 
 def test_backend_callable_and_options():
+    # Through aot_autograd (torch 1.13: functorch's aot_module_simplified,
+    # which wants a graph returning a tuple and returns a list, as torch
+    # 2's does): make_fx's graph returns one tensor, and so must the
+    # compiled callable.
     f = lambda a: torch.relu(a) * 2.0 - 1.0  # noqa: E731
     x = torch.randn(6, 5)
     gm = make_fx(f)(x)
     compiled = ft.backend(gm, [x])                # as Dynamo calls it
     assert_close(compiled(x), f(x))
     configured = ft.backend(target="cpu", min_ops=1)
-    assert callable(configured)
+    assert callable(configured) and isinstance(configured, ft.Backend)
     assert_close(configured(gm, [x])(x), f(x))
+    assert [g.kind for g in configured.graphs] == ["forward"]
+    assert ["relu", "mul", "sub"] == ferric_ran(configured.graphs[0])[0].ops
+    assert "forward: 1 partition(s)" in str(configured.explain())
     if not hasattr(torch, "_dynamo"):
         with pytest.raises(RuntimeError, match="torch >= 2"):
             ft.compile_fx(gm, [x], fallback="inductor")
@@ -192,3 +199,64 @@ def test_matmul_false_leaves_matmuls_to_torch():
     assert ["mm", "relu", "mul"] == ferric_ran(on)[0].ops
     assert ["relu", "mul"] == ferric_ran(off)[0].ops
     assert any("matmul=False" in why for _, _, why in off.report.fell_back)
+
+
+def test_tuple_outputs_flattens_and_rebuilds():
+    # aot_autograd takes graphs returning one flat tuple; tuple_outputs
+    # makes one of any FX graph and rebuilds the caller's structure.
+    from ferric.torch._backend import tuple_outputs
+
+    def f(a, b):
+        return {"y": a * b, "z": (a + 1.0, b.sum())}
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    gm = make_fx(f)(a, b)
+    flat, inputs, wrap = tuple_outputs(gm)
+    assert flat is not gm
+    out = [n for n in flat.graph.nodes if n.op == "output"][0]
+    assert isinstance(out.args[0], tuple) and len(out.args[0]) == 3
+    assert isinstance(flat(a, b), tuple)
+    got = wrap(lambda *args: list(flat(*args)))(a, b)
+    want = f(a, b)
+    assert set(got) == {"y", "z"} and isinstance(got["z"], tuple)
+    assert_close(got["y"], want["y"])
+    assert_close(got["z"][0], want["z"][0])
+    assert_close(got["z"][1], want["z"][1])
+    # The caller's graph is left as it was.
+    assert isinstance(gm(a, b), dict)
+    # A graph returning a tuple already is taken as it is.
+    gm2 = make_fx(lambda a: (a * 2.0, a - 1.0))(a)
+    same, inputs2, wrap2 = tuple_outputs(gm2)
+    assert same is gm2 and inputs2([a]) == [a]
+
+
+def test_fake_or_meta_call_runs_the_graph_as_it_is():
+    # A tracer may run a compiled graph on fake (here: meta) tensors for
+    # their metadata: that builds nothing and breaks no later real call.
+    f = lambda a: torch.exp(a) * 2.0 + 1.0  # noqa: E731
+    x = torch.randn(4, 8)
+    gm = make_fx(f)(x)
+    compiled = ft.compile_fx(gm, [], target="cpu")
+    meta = compiled(torch.empty(4, 8, device="meta"))
+    assert meta.device.type == "meta" and meta.shape == (4, 8)
+    assert compiled.reports == []
+    assert_close(compiled(x), f(x))
+    assert ferric_ran(compiled)
+
+
+def test_backend_takes_pytree_graphs():
+    # A graph with _PyTreeCodeGen (dict in, dict out: symbolic_trace with
+    # placeholder concrete_args, as dynamo.export makes): flattened for
+    # aot_autograd, called and answering with the caller's structures.
+    from torch.fx._symbolic_trace import PH
+
+    def f(d):
+        return {"s": d["a"] * d["b"] + 1.0, "t": (d["a"] - d["b"]).relu()}
+    gm = torch.fx.symbolic_trace(f, concrete_args={"d": {"a": PH, "b": PH}})
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    be = ft.backend(target="cpu")
+    got = be(gm, [{"a": a, "b": b}])({"a": a, "b": b})
+    want = f({"a": a, "b": b})
+    assert set(got) == {"s", "t"}
+    assert_close(got["s"], want["s"])
+    assert_close(got["t"], want["t"])
+    assert len(ferric_ran(be.graphs[0])) == 2

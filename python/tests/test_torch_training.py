@@ -104,3 +104,32 @@ def test_adam_update_through_ferric():
         assert_close(g, w)
     parts = step.report.partitions
     assert len(parts) == 1 and parts[0].fallback is None
+
+
+def test_backend_trains_a_traced_module():
+    # What torch.compile does with the "ferric" backend under autograd,
+    # without Dynamo: a symbolic_trace graph (call_module nodes, one tensor
+    # out) through backend(): aot_autograd's forward and backward graphs
+    # both compiled by ferric; gradients match eager.
+    torch.manual_seed(0)
+    model = MLP()
+    ref = copy.deepcopy(model)
+    gm = torch.fx.symbolic_trace(model)
+    x = torch.randn(8, 16, requires_grad=True)
+    be = ft.backend(target="cpu")
+    compiled = be(gm, [x])
+    out = compiled(x)
+    out.pow(2).mean().backward()
+    xr = x.detach().clone().requires_grad_(True)
+    want = ref(xr)
+    want.pow(2).mean().backward()
+    assert_close(out.detach(), want.detach())
+    assert_close(x.grad, xr.grad)
+    for p, q in zip(model.parameters(), ref.parameters()):
+        torch.testing.assert_close(p.grad, q.grad, rtol=1e-4, atol=1e-5)
+    assert [g.kind for g in be.graphs] == ["forward", "backward"]
+    for g in be.graphs:
+        assert g.report.partitions
+        for p in g.report.partitions:
+            assert p.fallback is None and p.eager_calls == 0, p
+            assert p.first_call_seconds is not None

@@ -18,7 +18,7 @@ Training: ``aot_module``/``aot_function`` (and torch.compile under
 autograd) compile forward and backward graphs the same way.
 """
 
-from ._backend import CompiledGraph, backend, compile_fx, register
+from ._backend import Backend, CompiledGraph, backend, compile_fx, register
 from ._explain import explain
 from ._lower import decompositions
 from ._report import Explanation, GraphReport, PartitionReport
@@ -27,7 +27,7 @@ from ._training import aot_function, aot_module, compile_step
 
 register()
 
-__all__ = ["backend", "compile_fx", "CompiledGraph", "explain",
+__all__ = ["backend", "Backend", "compile_fx", "CompiledGraph", "explain",
            "Explanation", "GraphReport", "PartitionReport", "FerricSupport",
            "supported_ops", "pending_ops", "decompositions", "aot_function",
            "aot_module", "compile_step", "register"]

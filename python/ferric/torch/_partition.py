@@ -1,6 +1,9 @@
 """Partitioning an ATen graph into Ferric kernels and eager (or inductor)
 code, and the module that runs one Ferric partition."""
 
+import logging
+import time
+
 import numpy as np
 import torch
 from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
@@ -12,6 +15,8 @@ from ._meta import FERRIC_DTYPE, node_meta
 from ._report import GraphReport, PartitionReport
 from ._support import NO_LAUNCH, FerricSupport, op_name
 from ._translate import Translator, Untranslatable
+
+log = logging.getLogger("ferric.torch")
 
 
 def _to_torch(x):
@@ -87,11 +92,28 @@ class FerricPartition(torch.nn.Module):
             self.report.eager_calls += 1
             return self.eager(*args)
         try:
+            if self.report.first_call_seconds is None:
+                return self._first_run(args)
             return self._run(args)
         except Exception as e:  # noqa: BLE001 - compile, run or handoff
             self.report.fall_back("%s: %s" % (type(e).__name__, e))
             self.function = None
             return self.eager(*args)
+
+    def _first_run(self, args):
+        # Timed (ferric compiles the partition on its first call): the
+        # report and the "ferric.torch" debug log say how long it took.
+        start = time.perf_counter()
+        out = self._run(args)
+        if self.target == "cuda":
+            torch.cuda.current_stream().synchronize()
+        self.report.first_call_seconds = time.perf_counter() - start
+        log.debug("%s: first call %.3f s (ferric compile %s s), %s "
+                  "kernel(s)", self.report.name,
+                  self.report.first_call_seconds,
+                  "?" if self.report.compile_seconds is None else
+                  "%.3f" % self.report.compile_seconds, self.report.kernels)
+        return out
 
     def _run(self, args):
         # .contiguous() at the partition boundary only (a no-op for

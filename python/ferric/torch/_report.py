@@ -13,7 +13,8 @@ class PartitionReport:
         self.ops = ops
         self.eager_launches = eager_launches
         self.kernels = None          # ferric launches per call, once run
-        self.compile_seconds = None
+        self.compile_seconds = None  # ferric's compile (C API)
+        self.first_call_seconds = None  # the first call, compile included
         self.fallback = None         # why it runs eagerly, if it does
         self.eager_calls = 0         # calls that needed autograd: eager
         self.estimated = False       # kernels counted by ferric-fuse (CPU)
@@ -47,6 +48,10 @@ class PartitionReport:
                  "%s ferric kernel(s)%s" % (
                      "?" if self.kernels is None else self.kernels,
                      " (ferric-fuse count)" if self.estimated else ""))
+        if self.first_call_seconds is not None:
+            state += ", first call %.3f s" % self.first_call_seconds
+            if self.compile_seconds is not None:
+                state += " (compile %.3f s)" % self.compile_seconds
         return "%s: %d op(s) [%s], %d eager launch(es) -> %s" % (
             self.name, len(self.ops), " ".join(self.ops),
             self.eager_launches, state)
@@ -61,6 +66,7 @@ class GraphReport:
         self.fell_back = []
         self.partitions = []
         self.eager_ops = 0      # launching ops of the whole graph
+        self.build_seconds = None  # lowering and partitioning
 
     @property
     def ferric_kernels(self):
@@ -73,10 +79,12 @@ class GraphReport:
 
     def lines(self):
         out = ["%s: %d partition(s), %d op(s) fell back; launches %d -> %d "
-               "(%d saved)" % (self.kind, len(self.partitions),
-                               len(self.fell_back), self.eager_ops,
-                               self.eager_ops - self.launches_saved,
-                               self.launches_saved)]
+               "(%d saved)%s" % (self.kind, len(self.partitions),
+                                 len(self.fell_back), self.eager_ops,
+                                 self.eager_ops - self.launches_saved,
+                                 self.launches_saved,
+                                 "" if self.build_seconds is None else
+                                 "; built in %.3f s" % self.build_seconds)]
         for p in self.partitions:
             out.append("  " + repr(p))
         if self.fell_back:
