@@ -186,7 +186,30 @@ private:
                                     src, base, /*nontemporal=*/false,
                                     llvm::MaybeAlign(alignmentFor(elem, w)));
     }
-    // Broadcast or permuted read: gather the lanes one by one.
+    // Lanes [base, base + w) share every index but the innermost loop's when
+    // the innermost size is a multiple of w (base is, in the vector loop).
+    // An operand indexed by that loop last (a bias over the rows of x) holds
+    // them as w consecutive elements: one vector load, aligned like the
+    // identity's (its innermost size is the loop's). One that does not read
+    // that loop (a per-row scale) holds one element for all of them.
+    int64_t rank = generic.getNumLoops();
+    int64_t inner = generic.getStaticLoopRanges().back();
+    if (w > 1 && rank > 1 && !ShapedType::isDynamic(inner) && inner % w == 0 &&
+        type.getLayout().isIdentity()) {
+      unsigned results = map.getNumResults();
+      if (results && map.getDimPosition(results - 1) == rank - 1) {
+        Value off = operandOffset(b, loc, base, map, operand->get());
+        return vector::LoadOp::create(
+            b, loc, cast<VectorType>(vectorOf(elem, w)), src, off,
+            /*nontemporal=*/false, llvm::MaybeAlign(alignmentFor(elem, w)));
+      }
+      if (!map.isFunctionOfDim(rank - 1)) {
+        Value off = operandOffset(b, loc, base, map, operand->get());
+        return vector::BroadcastOp::create(
+            b, loc, vectorOf(elem, w), memref::LoadOp::create(b, loc, src, off));
+      }
+    }
+    // Other broadcasts and permuted reads: gather the lanes one by one.
     SmallVector<Value> lanes;
     for (unsigned l = 0; l < w; ++l) {
       Value lin =

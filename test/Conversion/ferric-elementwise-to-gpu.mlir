@@ -110,8 +110,9 @@ func.func @f32_dynamic(%a: memref<?xf32>, %b: memref<?xf32>, %o: memref<?xf32>) 
 }
 
 // f16: 8 lanes (16 bytes). A 2-D iteration space is linearized: identity
-// operands are collapsed to 1-D. The row input (broadcast map) is gathered
-// lane by lane; the scalar is splat.
+// operands are collapsed to 1-D. The rows are 8 long, a multiple of the 8
+// lanes, so the lanes of one vector are one row: the row input (broadcast
+// map) is one vector load at the first lane's column; the scalar is splat.
 // CHECK-LABEL: func.func @f16_broadcast_scalar
 //  CHECK-SAME: (%[[R:.*]]: memref<8xf16>, %[[X:.*]]: memref<?x8xf16>, %[[S:.*]]: f16, %[[O:.*]]: memref<?x8xf16>)
 //   CHECK-DAG:   %[[XF:.*]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<?x8xf16> into memref<?xf16>
@@ -120,23 +121,11 @@ func.func @f32_dynamic(%a: memref<?xf32>, %b: memref<?xf32>, %o: memref<?xf32>) 
 //       CHECK:   gpu.launch
 //       CHECK:     scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 //       CHECK:       %[[BASE:.*]] = arith.muli %[[I]], %[[C8]] : index
-// Lane 0: column = linear index mod 8.
+// Lane 0's column = linear index mod 8.
 //       CHECK:       %[[COL0:.*]] = arith.remui %[[BASE]], %{{.*}} : index
 //       CHECK:       %[[OFF0:.*]] = arith.addi %{{.*}}, %[[COL0]] : index
-//       CHECK:       %[[L0:.*]] = memref.load %[[R]][%[[OFF0]]] : memref<8xf16>
-//       CHECK:       %[[C1:.*]] = arith.constant 1 : index
-//       CHECK:       %[[LIN1:.*]] = arith.addi %[[BASE]], %[[C1]] : index
-//       CHECK:       %[[COL1:.*]] = arith.remui %[[LIN1]], %{{.*}} : index
-//       CHECK:       %[[OFF1:.*]] = arith.addi %{{.*}}, %[[COL1]] : index
-//       CHECK:       %[[L1:.*]] = memref.load %[[R]][%[[OFF1]]] : memref<8xf16>
-//       CHECK:       %[[L2:.*]] = memref.load %[[R]]
-//       CHECK:       %[[L3:.*]] = memref.load %[[R]]
-//       CHECK:       %[[L4:.*]] = memref.load %[[R]]
-//       CHECK:       %[[L5:.*]] = memref.load %[[R]]
-//       CHECK:       %[[L6:.*]] = memref.load %[[R]]
-//       CHECK:       %[[L7:.*]] = memref.load %[[R]]
+//       CHECK:       %[[VR:.*]] = vector.load %[[R]][%[[OFF0]]] {alignment = 16 : i64} : memref<8xf16>, vector<8xf16>
 //   CHECK-NOT:       memref.load %[[R]]
-//       CHECK:       %[[VR:.*]] = vector.from_elements %[[L0]], %[[L1]], %[[L2]], %[[L3]], %[[L4]], %[[L5]], %[[L6]], %[[L7]] : vector<8xf16>
 //       CHECK:       %[[VX:.*]] = vector.load %[[XF]][%[[BASE]]] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 //       CHECK:       %[[VS:.*]] = vector.broadcast %[[S]] : f16 to vector<8xf16>
 //       CHECK:       %[[SUM:.*]] = arith.addf %[[VR]], %[[VX]] : vector<8xf16>
@@ -160,7 +149,9 @@ func.func @f16_broadcast_scalar(%r: memref<8xf16>, %x: memref<?x8xf16>, %s: f16,
 }
 
 // A column input of a 2-D iteration: offset = row index, i.e. the linear
-// index divided by the row length, mod the number of rows.
+// index divided by the row length, mod the number of rows. Rows of 16, a
+// multiple of the 4 lanes: the lanes share one row, so one element, loaded
+// once and splat.
 // CHECK-LABEL: func.func @column_broadcast
 //  CHECK-SAME: (%[[C:.*]]: memref<4xf32>, %{{.*}}: memref<4x16xf32>, %{{.*}}: memref<4x16xf32>)
 //       CHECK:   scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -168,13 +159,48 @@ func.func @f16_broadcast_scalar(%r: memref<8xf16>, %x: memref<?x8xf16>, %s: f16,
 //       CHECK:     %[[Q:.*]] = arith.divui %[[BASE]], %{{.*}} : index
 //       CHECK:     %[[ROW:.*]] = arith.remui %[[Q]], %{{.*}} : index
 //       CHECK:     %[[OFF:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
-//       CHECK:     memref.load %[[C]][%[[OFF]]] : memref<4xf32>
-//       CHECK:     vector.from_elements {{.*}} : vector<4xf32>
+//       CHECK:     %[[E:.*]] = memref.load %[[C]][%[[OFF]]] : memref<4xf32>
+//   CHECK-NOT:     memref.load %[[C]]
+//       CHECK:     vector.broadcast %[[E]] : f32 to vector<4xf32>
+//       CHECK:   scf.if
 func.func @column_broadcast(%c: memref<4xf32>, %x: memref<4x16xf32>, %o: memref<4x16xf32>) {
   linalg.generic {indexing_maps = [#col, #id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%c, %x : memref<4xf32>, memref<4x16xf32>) outs(%o : memref<4x16xf32>) {
   ^bb0(%a: f32, %b: f32, %out: f32):
     %0 = arith.subf %b, %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// Rows of 7 (not a multiple of the 4 lanes) or of a length known only at
+// run time: a vector's lanes may span two rows, so the row and column inputs
+// are gathered lane by lane.
+// CHECK-LABEL: func.func @broadcast_gather
+//       CHECK:   scf.for
+// CHECK-COUNT-4:     memref.load %{{.*}} : memref<7xf32>
+//       CHECK:     vector.from_elements {{.*}} : vector<4xf32>
+// CHECK-COUNT-4:     memref.load %{{.*}} : memref<3xf32>
+//       CHECK:     vector.from_elements {{.*}} : vector<4xf32>
+// CHECK-LABEL: func.func @broadcast_gather_dynamic
+//       CHECK:   scf.for
+// CHECK-COUNT-4:     memref.load %{{.*}} : memref<?xf32>
+//       CHECK:     vector.from_elements {{.*}} : vector<4xf32>
+func.func @broadcast_gather(%r: memref<7xf32>, %c: memref<3xf32>, %x: memref<3x7xf32>, %o: memref<3x7xf32>) {
+  linalg.generic {indexing_maps = [#row, #col, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%r, %c, %x : memref<7xf32>, memref<3xf32>, memref<3x7xf32>) outs(%o : memref<3x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %y: f32, %out: f32):
+    %0 = arith.addf %a, %b : f32
+    %1 = arith.mulf %0, %y : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+func.func @broadcast_gather_dynamic(%r: memref<?xf32>, %x: memref<3x?xf32>, %o: memref<3x?xf32>) {
+  linalg.generic {indexing_maps = [#row, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%r, %x : memref<?xf32>, memref<3x?xf32>) outs(%o : memref<3x?xf32>) {
+  ^bb0(%a: f32, %y: f32, %out: f32):
+    %0 = arith.addf %a, %y : f32
     linalg.yield %0 : f32
   }
   return
