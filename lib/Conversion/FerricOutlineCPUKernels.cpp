@@ -3,10 +3,11 @@
 // Part of the Ferric project, under the Apache License v2.0 with LLVM
 // Exceptions.
 //
-// See the pass description in Passes.td: a function with many linalg ops
-// (an unfused program) gets each of them in a private, non-inlined function
-// of its own, so that the lowering to loops, the CFG and LLVM's function
-// passes see many small functions instead of one with thousands of loops.
+// See the pass description in include/FerricDialect/Conversion/CPUPasses.td:
+// a function with many linalg ops (an unfused program) gets each of them in
+// a private, non-inlined function of its own, so that the lowering to loops,
+// the CFG and LLVM's function passes see many small functions instead of one
+// with thousands of loops.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 // put next to gpu.module @X (named @__spv__X) moves into @X, first, so that
 // gpu-module-to-binary serializes it. The gpu.func stays (gpu.launch_func
 // still refers to it until gpu-module-to-binary replaces the module; note
-// that the pass description in Passes.td says the functions are dropped).
+// that the pass description (ShaderPasses.td) says the functions are dropped).
 // Unrelated spirv.modules and gpu.modules without a match are left alone.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
