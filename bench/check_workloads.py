@@ -4,10 +4,13 @@
 For each workload (bench/workloads/NAME.mlir, element type T) and dtype:
 `ferric-run --check` (against the unfused program in f64) on the targets
 given, with every dynamic dim of the inputs set to a small count (3, or 1
-where one leading index holds more than 2^20 elements), and
-`ferric-opt --ferric-lower-to-nvvm=format=isa`: the number of
+where one leading index holds more than 2^20 elements) and the size letters
+of the static TOSA workloads (R rows, a matmul's M, K, N) set as --dims says,
+and `ferric-opt --ferric-lower-to-nvvm=format=isa`: the number of
 `gpu.launch_func` sites in @main (kernels a call can launch; the host may
-pick among variants), plus the schedule remarks of ferric-reduction-to-gpu.
+pick among variants; "+ N cuBLASLt" when it calls cuBLASLt), plus the
+schedule remarks of ferric-reduction-to-gpu. Group names: issue13, issue41,
+tosa (driver.py's lists).
 
   python3 bench/check_workloads.py --build build --workloads=issue41 \
       --targets=cpu,vulkan
@@ -22,6 +25,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+from workload_ir import static_dims, typed as typed_ir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,9 +46,9 @@ def driver_list(name):
     return env[name]
 
 
-def typed(name, dt):
+def typed(name, dt, dims=None):
     src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
-    return re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">")
+    return static_dims(typed_ir(src, dt), dims or {})
 
 
 def input_shapes(ir):
@@ -67,16 +72,20 @@ def check(ferric_run, prog, shapes, target):
 
 
 def kernels(ferric_opt, prog):
+    # ferric-opt, unlike ferric-run, imports only when asked.
+    tosa = ["--ferric-import-tosa"] if "tosa." in open(prog).read() else []
     out = subprocess.run(
-        [ferric_opt, prog, "--ferric-lower-to-nvvm=format=isa",
-         "--remarks-filter=ferric-reduction-to-gpu"],
+        [ferric_opt, prog] + tosa + ["--ferric-lower-to-nvvm=format=isa",
+                                     "--remarks-filter=ferric-reduction-to-gpu"],
         capture_output=True, text=True)
     if out.returncode != 0:
         return None, out.stderr.strip().splitlines()[-1:]
     main = out.stdout[out.stdout.index("llvm.func @main("):]
     main = main[:main.index("\n  }\n")] if "\n  }\n" in main else main
     remarks = re.findall(r'Remark="([^"]*)"', out.stderr)
-    return main.count("gpu.launch_func"), remarks
+    n = str(main.count("gpu.launch_func"))
+    blas = main.count("llvm.call @mgpuCublasLtMatmul(")
+    return n + (f" + {blas} cuBLASLt" if blas else ""), remarks
 
 
 def main():
@@ -85,10 +94,15 @@ def main():
     ap.add_argument("--workloads", default="issue41")
     ap.add_argument("--dtypes", default="f32,bf16,f16")
     ap.add_argument("--targets", default="cpu")
+    ap.add_argument("--dims", default="R=3,M=16,K=32,N=64",
+                    help="the static sizes of the TOSA workloads' letters")
     args = ap.parse_args()
+    dims = {d: int(v) for d, v in
+            (kv.split("=") for kv in args.dims.split(",") if kv)}
     names = []
     for w in args.workloads.split(","):
-        names += driver_list(w.upper()) if w in ("issue41", "issue13") else [w]
+        names += (driver_list(w.upper()) if w in ("issue41", "issue13", "tosa")
+                  else [w])
     run = os.path.join(args.build, "bin", "ferric-run")
     opt = os.path.join(args.build, "bin", "ferric-opt")
     tmp = tempfile.mkdtemp()
@@ -99,7 +113,7 @@ def main():
     print("|---|---|---|" + "---|" * len(args.targets.split(",")) + "---|---|")
     for name in names:
         for dt in args.dtypes.split(","):
-            ir = typed(name, dt)
+            ir = typed(name, dt, dims)
             prog = os.path.join(tmp, f"{name}_{dt}.mlir")
             with open(prog, "w") as f:
                 f.write(ir)

@@ -35,6 +35,8 @@ import torch
 import torch._dynamo
 import torch.nn.functional as F
 
+from workload_ir import size_letters, static_dims, typed as typed_ir
+
 # One static recompilation per shape and dtype, never a fallback to eager.
 for _limit in ("recompile_limit", "cache_size_limit"):
     if hasattr(torch._dynamo.config, _limit):
@@ -139,6 +141,8 @@ def twins():
         "tosa_rmsnorm": (rmsnorm, lambda n: [(n // 1024, 1024), (1024,)]),
         "tosa_layernorm": (layernorm,
                            lambda n: [(rows(n, 4096), 4096), (4096,), (4096,)]),
+        # silu(a) * b as a * sigmoid(a) * b, over n elements (R = n).
+        "tosa_swiglu": (swiglu, lambda n: [(n,), (n,)]),
         # Softmax over rows of 32 to 524288 elements (the row schedules;
         # 50257, 128256, 152064, 256000 and 262144: the GPT-2, Llama 3,
         # Qwen 2, Gemma 2 and Gemma 3 vocabularies; 40960: the longest f32
@@ -213,6 +217,11 @@ def gemm_twins():
         "gemm": (gemm, lambda m, k, n: [(m, k), (k, n)], mm),
         "gemm_bias_gelu": (gemm_bias_gelu,
                            lambda m, k, n: [(m, k), (k, n), (n,)], mm),
+        # The TOSA twin of gemm_bias_gelu (issue 37): a batch-of-one
+        # tosa.matmul, the bias row added, GELU's tanh form in TOSA ops;
+        # static M, K, N, one program a shape.
+        "tosa_gelu_linear": (gemm_bias_gelu,
+                             lambda m, k, n: [(m, k), (k, n), (n,)], mm),
         "gemm_bias_relu_residual": (gemm_bias_relu_residual,
                                     lambda m, k, n: [(m, k), (k, n), (n,), (m, n)],
                                     mm),
@@ -246,9 +255,10 @@ ROWS = ["log_softmax", "layernorm", "residual_rmsnorm", "softmax_32",
 
 
 # The TOSA twins (issue 37): --workloads=tosa runs each next to its ferric
-# program.
+# program (the GELU-linear pair in the matmul table, at --gemm-shapes).
 TOSA = ["softmax", "tosa_softmax", "rmsnorm", "tosa_rmsnorm", "layernorm",
-        "tosa_layernorm"]
+        "tosa_layernorm", "swiglu", "tosa_swiglu", "gemm_bias_gelu",
+        "tosa_gelu_linear"]
 
 # The column and full reductions (issue 13), not in the default set either.
 COLFULL = ["column_sum", "column_max", "column_sum_8", "column_max_8",
@@ -356,6 +366,8 @@ def main():
                          + ",".join(COLFULL) + ", 'issue13' for the "
                          "reduction table of issue 13, 'issue41' for the "
                          "shapes of issue 41 (" + ",".join(ISSUE41) + "), "
+                         "'tosa' for the TOSA twins of issue 37 next to "
+                         "their ferric programs (" + ",".join(TOSA) + "), "
                          "'default' for the default set")
     ap.add_argument("--gemm-shapes",
                     default="512x512x512,1024x1024x1024,4096x4096x4096,"
@@ -397,15 +409,16 @@ def main():
     # Once each ("gemm" already holds the other gemm workloads), in order.
     names = list(dict.fromkeys(names))
     gemm_rows = []
-    for name in [n for n in names if n in GEMM]:
+    matmuls = gemm_twins()
+    for name in [n for n in names if n in matmuls]:
         gemm_rows += run_gemm(args, tmp, name)
-    for name in [n for n in names if n not in GEMM]:
+    for name in [n for n in names if n not in matmuls]:
         fn, shapes_of = tw[name]
         compiled = torch.compile(fn, dynamic=False)
         src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
         for dt in args.dtypes.split(","):
             prog = os.path.join(tmp, f"{name}_{dt}.mlir")
-            typed = re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">")
+            typed = typed_ir(src, dt)
             with open(prog, "w") as f:
                 f.write(typed)
             for lg in [int(s) for s in args.sizes.split(",")]:
@@ -414,12 +427,13 @@ def main():
                     continue
                 n = 1 << lg
                 shapes = shapes_of(n)
-                if "<Rx" in typed:
-                    # Static rows (the TOSA twins; tosa-to-linalg broadcasts
-                    # dynamic dims with run-time checks): one program a size.
+                if "R" in size_letters(typed):
+                    # Static rows R, the first input's first dim (the TOSA
+                    # twins; tosa-to-linalg broadcasts dynamic dims with
+                    # run-time checks): one program a size.
                     prog = os.path.join(tmp, f"{name}_{dt}_{lg}.mlir")
                     with open(prog, "w") as f:
-                        f.write(typed.replace("<Rx", f"<{shapes[0][0]}x"))
+                        f.write(static_dims(typed, {"R": shapes[0][0]}))
                 tdt = TORCH_DTYPES[dt]
                 ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1) for s in shapes]
                 outs = (OUTPUT_ELEMENTS[name](shapes) if name in OUTPUT_ELEMENTS
@@ -478,11 +492,15 @@ def main():
               + ", ".join(skipped))
 
 
-def write_program(tmp, name, dt):
-    src = open(os.path.join(HERE, "workloads", name + ".mlir")).read()
-    prog = os.path.join(tmp, f"{name}_{dt}.mlir")
+def write_program(tmp, name, dt, dims=None):
+    """The workload with element type `dt` (and its size letters set to
+    `dims`, e.g. {'M': 512, 'K': 512, 'N': 512}) in a file of `tmp`."""
+    src = typed_ir(
+        open(os.path.join(HERE, "workloads", name + ".mlir")).read(), dt)
+    tag = "".join(f"_{d}{v}" for d, v in (dims or {}).items())
+    prog = os.path.join(tmp, f"{name}_{dt}{tag}.mlir")
     with open(prog, "w") as f:
-        f.write(re.sub(r"\bT\b", dt, src).replace("xT>", "x" + dt + ">"))
+        f.write(static_dims(src, dims) if dims else src)
     return prog
 
 
@@ -494,9 +512,12 @@ def run_gemm(args, tmp, name):
     compiled = torch.compile(fn, dynamic=False)
     rows = []
     for dt in args.dtypes.split(","):
-        prog = write_program(tmp, name, dt)
+        prog = generic = write_program(tmp, name, dt)
         for shape in args.gemm_shapes.split(","):
             m, k, n = (int(v) for v in shape.split("x"))
+            if size_letters(open(generic).read()):
+                # Static M, K, N (the TOSA twin): one program a shape.
+                prog = write_program(tmp, name, dt, {"M": m, "K": k, "N": n})
             shapes = shapes_of(m, k, n)
             tdt = TORCH_DTYPES[dt]
             ins = [torch.empty(s, dtype=tdt, device="cuda").uniform_(-1, 1)

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompileStages.h"
+
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/InitFerric.h"
 #include "FerricDialect/ParseLimits.h"
@@ -26,28 +28,38 @@
 using namespace mlir;
 using namespace mlir::ferric;
 
-/// Runs the passes `build` adds (given a report file to append to) on
-/// `module` and returns what they reported.
+/// Calls `run` with a fresh temporary report file (passes append their
+/// reports to a file) and returns what was written there, or `run`'s error.
 static llvm::Expected<std::string>
-reportOf(ModuleOp module,
-         llvm::function_ref<void(OpPassManager &, llvm::StringRef)> build) {
-  // The passes append their reports to a file; use a fresh temporary one.
+reportIn(llvm::function_ref<llvm::Error(llvm::StringRef)> run) {
   llvm::SmallString<128> path;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("ferric-fuse-report", "txt", path))
     return llvm::createStringError("cannot create a temporary file: " +
                                    ec.message());
-  PassManager pm(module.getContext());
-  build(pm, path);
-  bool ok = succeeded(pm.run(module));
+  llvm::Error error = run(path);
   auto text = llvm::MemoryBuffer::getFile(path);
   llvm::sys::fs::remove(path);
-  if (!ok)
-    return llvm::createStringError("the passes failed");
+  if (error)
+    return std::move(error);
   if (!text)
     return llvm::createStringError("cannot read the report: " +
                                    text.getError().message());
   return (*text)->getBuffer().str();
+}
+
+/// Runs the passes `build` adds (given a report file to append to) on
+/// `module` and returns what they reported.
+static llvm::Expected<std::string>
+reportOf(ModuleOp module,
+         llvm::function_ref<void(OpPassManager &, llvm::StringRef)> build) {
+  return reportIn([&](llvm::StringRef path) -> llvm::Error {
+    PassManager pm(module.getContext());
+    build(pm, path);
+    if (failed(pm.run(module)))
+      return llvm::createStringError("the passes failed");
+    return llvm::Error::success();
+  });
 }
 
 llvm::Expected<std::string>
@@ -81,6 +93,18 @@ mlir::ferric::runner::fusionReport(llvm::StringRef irText,
   if (!module)
     return failWith("cannot parse the module");
 
+  // TOSA and linalg modules go through the runner's front door first
+  // (ferric-import-tosa / ferric-import-linalg, chosen from the ops the
+  // module holds), whose raise report is the first section, as in
+  // `ferric-run --fuse-report` (nothing for ferric IR).
+  auto raised = reportIn([&](llvm::StringRef path) {
+    CompileOptions importOptions;
+    importOptions.fuseReport = path.str();
+    return stages::importModule(*module, importOptions);
+  });
+  if (!raised)
+    return failWith(llvm::toString(raised.takeError()));
+
   // Matmuls also get the epilogue decisions of ferric-matmul-to-cublaslt
   // (the CUDA default), taken on a copy after the NVVM front end.
   OwningOpRef<ModuleOp> plan;
@@ -97,6 +121,7 @@ mlir::ferric::runner::fusionReport(llvm::StringRef irText,
     llvm::consumeError(fused.takeError());
     return failWith("ferric-fuse failed");
   }
+  *fused = *raised + *fused;
   if (!plan)
     return *fused;
   size_t before = errors.size();

@@ -298,7 +298,10 @@ def emit_wgsl(ir, entry=None, pipeline=None):
 
 
 def fusion_report(ir):
-    """ferric-fuse's report on the ferric IR text `ir`."""
+    """ferric-fuse's report on the IR text `ir`: ferric IR, or a TOSA or
+    linalg module, which is imported first (as Executable imports it) and
+    whose report begins with the raise's section (the linalg ops raised and
+    left, and why each left one stays), as `ferric-run --fuse-report`."""
     out = ctypes.c_void_p()
     _check(_fusion_report(_c_text(ir, "the IR text"), ctypes.byref(out)))
     return _take_string(out)

@@ -64,3 +64,47 @@ def test_import_option_errors():
     # Not imported, TOSA reaches the lowering, which says it failed.
     with pytest.raises(ferric.FerricError, match="lowering with"):
         _capi.Executable(SOFTMAX_TOSA, options="import=none")
+
+
+# A TOSA product reduction: Ferric has none, so its linalg.reduce stays.
+PRODUCT_TOSA = """func.func @prod(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
+  %p = tosa.reduce_product %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  return %p : tensor<4x1xf32>
+}
+"""
+
+
+def test_fusion_report_of_tosa_and_linalg_has_the_raise_section():
+    # As `ferric-run --fuse-report` prints it: the raise's section first,
+    # then ferric-fuse's, per function.
+    report = ferric.fusion_report(SOFTMAX_TOSA)
+    raise_at = report.index("ferric-raise-linalg report for @softmax\n"
+                            "  linalg ops raised: 6\n"
+                            "  linalg ops left: 0\n")
+    assert report.index("ferric-fuse report for @softmax") > raise_at
+    report = ferric.fusion_report(ADD_LINALG)
+    assert report.startswith("ferric-raise-linalg report for @add\n"
+                             "  linalg ops raised: 1\n"
+                             "  linalg ops left: 0\n"
+                             "ferric-fuse report for @add\n")
+    # A left op: its line and why it stays.
+    report = ferric.fusion_report(PRODUCT_TOSA)
+    assert ("  linalg ops left: 1\n    'linalg.reduce' (line 2): its "
+            "combiner 'arith.mulf' is not addf, maximumf or minimumf"
+            in report), report
+    # Ferric IR is not imported: no raise section.
+    ferric_ir = ("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n"
+                 "  %0 = ferric.exp %a : tensor<8xf32>\n"
+                 "  return %0 : tensor<8xf32>\n}\n")
+    assert "ferric-raise-linalg" not in ferric.fusion_report(ferric_ir)
+
+
+def test_fusion_report_of_tosa_matmul_has_the_cublaslt_section():
+    # The matmul exists only after the import; its epilogue decisions are
+    # still reported (the exporter's spelled-out GELU goes into cuBLASLt).
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2]
+    ir = (root / "test/Import/models/gelu_linear.mlir").read_text()
+    report = ferric.fusion_report(ir)
+    assert report.startswith("ferric-raise-linalg report for @main\n")
+    assert "epilogue: bias, gelu(tanh)" in report, report

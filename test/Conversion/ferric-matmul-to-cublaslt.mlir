@@ -165,6 +165,78 @@ func.func @gelu_erf(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>, %bias: tensor<3
 
 // -----
 
+// GELU(a b + bias) spelled out in bf16 throughout, as a TOSA exporter
+// writes it for a bf16 model and ferric-import-tosa raises it: its
+// constants are 0.044715 and sqrt(2/pi) as bf16 holds them (0.0446777,
+// 0.796875), the same GELU, so the whole epilogue goes into the call
+// (dtype 2, bias | gelu = 5), as for ferric.gelu.
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=gelu_spelled_bf16 | Remark="one mgpuCublasLtMatmul call, epilogue: bias, gelu(tanh)"
+// CHECK-LABEL: func.func @gelu_spelled_bf16
+//       CHECK:   %[[BF16:.*]] = arith.constant 2 : i32
+//       CHECK:   %[[EPI:.*]] = arith.constant 5 : i32
+//       CHECK:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[BF16]], %[[EPI]],
+//   CHECK-NOT:   linalg.
+//       CHECK:   return
+func.func @gelu_spelled_bf16(%a: tensor<8x16xbf16>, %b: tensor<16x32xbf16>, %bias: tensor<32xbf16>) -> tensor<8x32xbf16> {
+  %p = ferric.matmul %a, %b : tensor<8x16xbf16>, tensor<16x32xbf16> -> tensor<8x32xbf16>
+  %y = ferric.fused ins(%p, %bias : tensor<8x32xbf16>, tensor<32xbf16>) -> tensor<8x32xbf16>
+      attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>]} {
+  ^bb0(%v: bf16, %bv: bf16):
+    %half = arith.constant 0.5 : bf16
+    %one = arith.constant 1.0 : bf16
+    %k = arith.constant 0.044715 : bf16
+    %c = arith.constant 0.7978845608 : bf16
+    %h = arith.addf %v, %bv : bf16
+    %h2 = arith.mulf %h, %h : bf16
+    %h3 = arith.mulf %h2, %h : bf16
+    %kh3 = arith.mulf %h3, %k : bf16
+    %in = arith.addf %h, %kh3 : bf16
+    %sc = arith.mulf %in, %c : bf16
+    %t = math.tanh %sc : bf16
+    %t1 = arith.addf %t, %one : bf16
+    %hh = arith.mulf %h, %half : bf16
+    %r = arith.mulf %hh, %t1 : bf16
+    ferric.yield %r : bf16
+  }
+  return %y : tensor<8x32xbf16>
+}
+
+// -----
+
+// The same with a constant one bf16 step off 0.044715 (0.0449219) is not
+// GELU: the bias goes into the call, the rest stays in the generic.
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=gelu_spelled_bf16_off | Remark="one mgpuCublasLtMatmul call, epilogue: bias; left in a Ferric kernel: the body reads the result of bias more than once"
+// CHECK-LABEL: func.func @gelu_spelled_bf16_off
+//       CHECK:   %[[EPI:.*]] = arith.constant 1 : i32
+//       CHECK:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[EPI]],
+//       CHECK:   linalg.generic
+//       CHECK:     math.tanh
+func.func @gelu_spelled_bf16_off(%a: tensor<8x16xbf16>, %b: tensor<16x32xbf16>, %bias: tensor<32xbf16>) -> tensor<8x32xbf16> {
+  %p = ferric.matmul %a, %b : tensor<8x16xbf16>, tensor<16x32xbf16> -> tensor<8x32xbf16>
+  %y = ferric.fused ins(%p, %bias : tensor<8x32xbf16>, tensor<32xbf16>) -> tensor<8x32xbf16>
+      attributes {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>]} {
+  ^bb0(%v: bf16, %bv: bf16):
+    %half = arith.constant 0.5 : bf16
+    %one = arith.constant 1.0 : bf16
+    %k = arith.constant 0.0449219 : bf16
+    %c = arith.constant 0.7978845608 : bf16
+    %h = arith.addf %v, %bv : bf16
+    %h2 = arith.mulf %h, %h : bf16
+    %h3 = arith.mulf %h2, %h : bf16
+    %kh3 = arith.mulf %h3, %k : bf16
+    %in = arith.addf %h, %kh3 : bf16
+    %sc = arith.mulf %in, %c : bf16
+    %t = math.tanh %sc : bf16
+    %t1 = arith.addf %t, %one : bf16
+    %hh = arith.mulf %h, %half : bf16
+    %r = arith.mulf %hh, %t1 : bf16
+    ferric.yield %r : bf16
+  }
+  return %y : tensor<8x32xbf16>
+}
+
+// -----
+
 // SwiGLU, silu(x w1) * (x w3): two calls without epilogue, and one Ferric
 // kernel reading both products.
 // REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=swiglu | Remark="one mgpuCublasLtMatmul call, epilogue: none; left in a Ferric kernel: 'arith.extf' is not a cuBLASLt epilogue step after the product"

@@ -347,8 +347,12 @@ FERRIC_CAPI_EXPORT void ferric_target_event_destroy(const char *target,
 /* Runs ferric-fuse on `ir` and returns its report (what
  * `ferric-opt --ferric-fuse=report=-` prints before the module): per
  * function, the groups formed, ops fused, kernel launches before and after,
- * intermediate bytes saved and why each unfused edge stayed unfused. A
- * program with matmuls also gets the "ferric-matmul-to-cublaslt report"
+ * intermediate bytes saved and why each unfused edge stayed unfused. A TOSA
+ * or linalg module is imported first, as the runner imports it
+ * (ferric-import-tosa / ferric-import-linalg), and the report begins with
+ * the raise's section, as `ferric-run --fuse-report` prints it: per
+ * function, the linalg ops raised and left, each left one with its line and
+ * why. A program with matmuls also gets the "ferric-matmul-to-cublaslt report"
  * section of the CUDA pipeline: per matmul, what went into its cuBLASLt
  * epilogue and what stays in a Ferric kernel, and why (no GPU needed). */
 FERRIC_CAPI_EXPORT ferric_status ferric_fusion_report(const char *ir,

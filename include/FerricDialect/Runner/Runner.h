@@ -278,7 +278,9 @@ void *takeLoanEvent(Target target);
 void releaseLoanEvent(Target target, void *event);
 
 /// ferric-fuse's report on every function of `irText` (what
-/// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything.
+/// `ferric-opt --ferric-fuse=report=-` prints), without lowering anything; a
+/// TOSA or linalg module is imported first (the runner's front door) and the
+/// raise's report comes first, as in `ferric-run --fuse-report`.
 llvm::Expected<std::string> fusionReport(llvm::StringRef irText,
                                          llvm::StringRef bufferName = "input");
 

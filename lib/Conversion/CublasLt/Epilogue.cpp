@@ -31,11 +31,21 @@ template <typename Op> static Value otherOperand(Operation *op, Value x) {
   return {};
 }
 
+/// Whether `v` is the constant `want`: within 1e-6 of it, or `want` as the
+/// constant's own type holds it (rounded to nearest), so that a body
+/// computed in bf16 or f16 throughout, as an exporter writes GELU in a bf16
+/// model (0.044715 is 0.0446777 in bf16), is the same GELU.
 static bool isConstant(Value v, double want) {
   FloatAttr attr;
   if (!matchPattern(v, m_Constant(&attr)))
     return false;
-  return std::abs(attr.getValueAsDouble() - want) <= 1e-6 * std::abs(want);
+  if (std::abs(attr.getValueAsDouble() - want) <= 1e-6 * std::abs(want))
+    return true;
+  APFloat rounded(want);
+  bool losesInfo;
+  rounded.convert(attr.getValue().getSemantics(),
+                  APFloat::rmNearestTiesToEven, &losesInfo);
+  return rounded.bitwiseIsEqual(attr.getValue());
 }
 
 /// The single user of `v`, or null.
