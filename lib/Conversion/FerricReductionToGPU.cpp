@@ -134,7 +134,7 @@ struct FerricReductionToGPUPass
               writer == group.end() || !fills[writer - group.begin()] ||
               llvm::any_of(buffer.getUsers(), [&](Operation *user) {
                 if (user == op || isa<memref::DeallocOp>(user) ||
-                    user == writer->getOperation())
+                    user == writer->getOperation() || afterGroup(user, group))
                   return false;
                 auto later = llvm::find_if(group, [&](linalg::GenericOp m) {
                   return m.getOperation() == user;

@@ -420,6 +420,8 @@ findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
 /// if there is none. `storeResult` is set when g's output has users other
 /// than g, the epilogue and deallocations.
 linalg::GenericOp findEpilogue(linalg::GenericOp g, bool &storeResult);
+/// Is `op` (or the op holding it) after the last of `members` in its block?
+bool afterGroup(Operation *op, ArrayRef<linalg::GenericOp> members);
 /// The constant that the output `out` of a row-group reduction holds
 /// before the group (`first` is the group's first member), when it is
 /// filled with it there, directly or through a copy of a buffer filled with

@@ -321,13 +321,23 @@ void ReductionWriter::writeRowGroupWarp(OpBuilder &b,
   }
 }
 
+bool mlir::ferric::afterGroup(Operation *op,
+                              ArrayRef<linalg::GenericOp> members) {
+  Operation *last = members.back();
+  Operation *inBlock = last->getBlock()->findAncestorOpInBlock(*op);
+  return inBlock && inBlock != last && last->isBeforeInBlock(inBlock);
+}
+
 Value mlir::ferric::constantBefore(Value out, linalg::GenericOp first,
                                    ArrayRef<linalg::GenericOp> members,
                                    SetVector<Operation *> &toErase) {
+  // Users after the group read what the group stored there (every row of a
+  // member's result, read after the group, is stored): not the start.
   auto outside = [&](Value buffer) {
     SmallVector<Operation *> ops;
     for (Operation *user : buffer.getUsers())
-      if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user))
+      if (!isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user) &&
+          !afterGroup(user, members))
         ops.push_back(user);
     return ops;
   };
