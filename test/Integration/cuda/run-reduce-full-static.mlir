@@ -18,8 +18,8 @@
 // RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=sum_f64_31 --input=randn:31xf64 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=weighted_bf16 --input=rand:33x2731xbf16 --input=rand:2731xbf16 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
 // RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=weighted_bf16_3x5 --input=rand:3x5xbf16 --input=rand:5xbf16 --check | FileCheck %s --check-prefix=ONE --implicit-check-not=FAILED
-// RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=sum_f32_32797 --input=randn:32797xf32 --pipeline-options=split-load-bytes=0 --check | FileCheck %s --check-prefix=TWO --implicit-check-not=FAILED
-// RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=sum_f16_1000003 --input=randn:1000003xf16 --pipeline-options=split-load-bytes=4 --check | FileCheck %s --check-prefix=TWO --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=sum_f32_32797 --input=randn:32797xf32 --pipeline-options="reduction={split-load-bytes=0}" --check | FileCheck %s --check-prefix=TWO --implicit-check-not=FAILED
+// RUN: ferric-run %S/../Inputs/reduce_full_static.mlir --target=cuda --entry=sum_f16_1000003 --input=randn:1000003xf16 --pipeline-options="reduction={split-load-bytes=4}" --check | FileCheck %s --check-prefix=TWO --implicit-check-not=FAILED
 
 // TWO-COUNT-2: check: result {{[0-9]+}}: {{.*}}: ok
 // TWO-NOT: check:
