@@ -81,7 +81,13 @@ _live_lock = threading.Lock()
 def _release(managed_ptr):
     address = ctypes.cast(managed_ptr, ctypes.c_void_p).value
     with _live_lock:
-        _live.pop(address, None)
+        entry = _live.pop(address, None)
+    # Dropped outside the lock: the owner may hold other exports (a torch
+    # tensor over a ferric buffer, itself exported) whose capsule
+    # destructors or deleters release them on this thread. Dropping it
+    # under the (non-reentrant) lock deadlocked torch.compile's backward on
+    # CUDA under torch 2.11.
+    del entry
 
 
 _deleter = _DELETER(_release)
