@@ -43,8 +43,8 @@ static bool isConstant(Value v, double want) {
     return true;
   APFloat rounded(want);
   bool losesInfo;
-  rounded.convert(attr.getValue().getSemantics(),
-                  APFloat::rmNearestTiesToEven, &losesInfo);
+  rounded.convert(attr.getValue().getSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
   return rounded.bitwiseIsEqual(attr.getValue());
 }
 
