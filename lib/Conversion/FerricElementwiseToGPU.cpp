@@ -166,6 +166,22 @@ private:
     return offset;
   }
 
+  /// `v` in every one of `w` lanes (itself for one lane).
+  Value splat(OpBuilder &b, Location loc, Value v, unsigned w) {
+    return w == 1 ? v
+                  : vector::BroadcastOp::create(b, loc,
+                                                vectorOf(v.getType(), w), v)
+                        .getResult();
+  }
+
+  /// The `w` consecutive elements of `src` from `at`, one vector access.
+  Value loadVector(OpBuilder &b, Location loc, Value src, Value at, Type elem,
+                   unsigned w) {
+    return vector::LoadOp::create(b, loc, cast<VectorType>(vectorOf(elem, w)),
+                                  src, at, /*nontemporal=*/false,
+                                  llvm::MaybeAlign(alignmentFor(elem, w)));
+  }
+
   /// Loads input `i` for lanes [base, base + w).
   Value loadInput(OpBuilder &b, Location loc, unsigned i, Value base,
                   unsigned w) {
@@ -173,19 +189,12 @@ private:
     Value src = flat[i];
     auto type = dyn_cast<MemRefType>(operand->get().getType());
     if (!type)
-      return w == 1 ? src
-                    : vector::BroadcastOp::create(
-                          b, loc, vectorOf(src.getType(), w), src)
-                          .getResult();
+      return splat(b, loc, src, w);
     Type elem = type.getElementType();
     AffineMap map = generic.getMatchingIndexingMap(operand);
-    if (map.isIdentity()) {
-      if (w == 1)
-        return memref::LoadOp::create(b, loc, src, base);
-      return vector::LoadOp::create(b, loc, cast<VectorType>(vectorOf(elem, w)),
-                                    src, base, /*nontemporal=*/false,
-                                    llvm::MaybeAlign(alignmentFor(elem, w)));
-    }
+    if (map.isIdentity())
+      return w == 1 ? memref::LoadOp::create(b, loc, src, base).getResult()
+                    : loadVector(b, loc, src, base, elem, w);
     // Lanes [base, base + w) share every index but the innermost loop's when
     // the innermost size is a multiple of w (base is, in the vector loop).
     // An operand indexed by that loop last (a bias over the rows of x) holds
@@ -197,16 +206,12 @@ private:
     if (w > 1 && rank > 1 && !ShapedType::isDynamic(inner) && inner % w == 0 &&
         type.getLayout().isIdentity()) {
       unsigned results = map.getNumResults();
-      if (results && map.getDimPosition(results - 1) == rank - 1) {
+      bool innerLast = results && map.getDimPosition(results - 1) == rank - 1;
+      if (innerLast || !map.isFunctionOfDim(rank - 1)) {
         Value off = operandOffset(b, loc, base, map, operand->get());
-        return vector::LoadOp::create(
-            b, loc, cast<VectorType>(vectorOf(elem, w)), src, off,
-            /*nontemporal=*/false, llvm::MaybeAlign(alignmentFor(elem, w)));
-      }
-      if (!map.isFunctionOfDim(rank - 1)) {
-        Value off = operandOffset(b, loc, base, map, operand->get());
-        return vector::BroadcastOp::create(
-            b, loc, vectorOf(elem, w), memref::LoadOp::create(b, loc, src, off));
+        return innerLast
+                   ? loadVector(b, loc, src, off, elem, w)
+                   : splat(b, loc, memref::LoadOp::create(b, loc, src, off), w);
       }
     }
     // Other broadcasts and permuted reads: gather the lanes one by one.
@@ -245,8 +250,7 @@ private:
       for (Value v : op.getOperands()) {
         // Values captured from outside the body are the same for every lane.
         if (!mapping.contains(v) && w > 1)
-          mapping.map(v, vector::BroadcastOp::create(
-                             b, loc, vectorOf(v.getType(), w), v));
+          mapping.map(v, splat(b, loc, v, w));
         state.addOperands(mapping.lookupOrDefault(v));
       }
       for (Type t : op.getResultTypes())
@@ -260,9 +264,8 @@ private:
       Value value = mapping.lookupOrDefault(v);
       // A value from outside the body (a constant canonicalize hoisted out
       // of a body that yields it) is the same for every lane.
-      if (w > 1 && !isa<VectorType>(value.getType()))
-        value = vector::BroadcastOp::create(
-            b, loc, vectorOf(value.getType(), w), value);
+      if (!isa<VectorType>(value.getType()))
+        value = splat(b, loc, value, w);
       Value dst = flat[numInputs + k];
       Type elem = cast<MemRefType>(dst.getType()).getElementType();
       if (w == 1)
