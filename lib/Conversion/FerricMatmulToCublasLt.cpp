@@ -129,6 +129,11 @@ static SmallVector<Operation *> readers(Value buffer) {
 /// one of `buffers`.
 static bool writtenBetween(Operation *from, Operation *to,
                            ArrayRef<Value> buffers) {
+  // The call replaces `from` itself: nothing is between. (Walking on would
+  // scan the rest of the block: an f32 matmul, which has no rounding generic
+  // after it, was refused for any later write or dealloc of its operands.)
+  if (from == to)
+    return false;
   for (Operation *op = from->getNextNode(); op && op != to;
        op = op->getNextNode()) {
     for (Value buffer : buffers) {
