@@ -40,6 +40,16 @@ namespace ferric {
 using namespace mlir;
 using namespace mlir::ferric;
 
+/// Moves the ops between `anchor` and `until` (pure ops and allocations, see
+/// findEpilogue) above `anchor`, so that the kernels written there see them.
+static void hoistAbove(Operation *anchor, Operation *until) {
+  for (Operation *op = anchor->getNextNode(); op != until;) {
+    Operation *next = op->getNextNode();
+    op->moveBefore(anchor);
+    op = next;
+  }
+}
+
 namespace {
 struct FerricReductionToGPUPass
     : ReductionOptionsReader<ferric::impl::FerricReductionToGPUPassBase<
@@ -94,11 +104,7 @@ struct FerricReductionToGPUPass
            schedules.front().schedule.kernel == ReductionKernel::SplitFull))
         epilogue = findEpilogue(g, storeResult);
       if (epilogue) {
-        for (Operation *op = g->getNextNode(); op != epilogue;) {
-          Operation *next = op->getNextNode();
-          op->moveBefore(g);
-          op = next;
-        }
+        hoistAbove(g, epilogue);
         writer.setEpilogue(epilogue, storeResult);
       }
       if (!group.empty()) {
@@ -144,6 +150,15 @@ struct FerricReductionToGPUPass
           if (!needed)
             op->erase();
         }
+        // The elementwise generic after a last member that reduces (a
+        // variance's division by the row length): applied where the row's
+        // result is stored.
+        if (group.back().getNumReductionLoops() != 0)
+          epilogue = findEpilogue(group.back(), storeResult, /*inPlace=*/true);
+        if (epilogue) {
+          hoistAbove(group.back(), epilogue);
+          writer.setEpilogue(epilogue, storeResult);
+        }
         OpBuilder b(group.back());
         writer.write(b, schedules, combiner, group, fills);
       } else {
@@ -160,6 +175,8 @@ struct FerricReductionToGPUPass
           done.insert(member);
           member.erase();
         }
+        if (epilogue && writer.usedEpilogue())
+          epilogue.erase();
       } else {
         Value out = g.getDpsInits()[0];
         g.erase();

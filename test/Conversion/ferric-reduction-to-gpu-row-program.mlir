@@ -1160,3 +1160,104 @@ func.func @reciprocal_bf16(%arg0: memref<64x256xbf16>) -> memref<64x256xbf16> {
   memref.dealloc %alloc : memref<64xbf16>
   return %alloc_1 : memref<64x256xbf16>
 }
+
+// -----
+
+// Row variance (issue 41): the mean, then the sum of squared deviations, then
+// the scaling by 1/row length written IN PLACE over the sum. The scaling
+// is the epilogue of the group's last reduction: applied where the row's
+// result is stored, so one kernel writes the variance; the sum itself is never
+// stored and no generic remains.
+// CHECK-LABEL: func.func @row_var_in_place(
+// NORECIP-LABEL: func.func @row_var_in_place(
+//   CHECK-NOT:   linalg.
+//       CHECK:   gpu.launch
+//       CHECK:       %[[VAR:.*]] = arith.mulf %{{.*}}, %cst_1 : f32
+//  CHECK-NEXT:       memref.store %[[VAR]], %alloc[
+//  CHECK-NEXT:     }
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   return %alloc
+func.func @row_var_in_place(%arg0: memref<?x1000xf32>) -> memref<?xf32> {
+  %cst = arith.constant 1.000000e+03 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f32
+  %cst_1 = arith.constant 1.000000e-03 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x1000xf32>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<?xf32>)
+  %alloc_1 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_1 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x1000xf32>) outs(%alloc_1 : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<?xf32>, memref<?x1000xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_2: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.subf %in_2, %0 : f32
+    %2 = arith.mulf %1, %1 : f32
+    %3 = arith.addf %out, %2 : f32
+    linalg.yield %3 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%alloc : memref<?xf32>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %in, %cst_1 : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc_1 : memref<?xf32>
+  return %alloc : memref<?xf32>
+}
+
+// -----
+
+// Row std in bf16: the epilogue (division, sqrt, cast back to bf16) writes a
+// fresh buffer; the f32 sum is neither stored nor kept.
+// CHECK-LABEL: func.func @row_std_bf16(
+//   CHECK-NOT:   linalg.
+//       CHECK:   gpu.launch
+//       CHECK:       math.sqrt
+//  CHECK-NEXT:       %[[STD:.*]] = arith.truncf %{{.*}} : f32 to bf16
+//  CHECK-NEXT:       memref.store %[[STD]], %alloc_2[
+//  CHECK-NEXT:     }
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   return %alloc_2
+func.func @row_std_bf16(%arg0: memref<?x1000xbf16>) -> memref<?xbf16> {
+  %cst = arith.constant 1.000000e+03 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?x1000xbf16>
+  %alloc = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<?xf32>)
+  %alloc_1 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>
+  memref.copy %alloc, %alloc_1 : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<?x1000xbf16>) outs(%alloc_1 : memref<?xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %0 = arith.extf %in : bf16 to f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_2 = memref.alloc(%dim) {alignment = 64 : i64} : memref<?xbf16>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_1, %arg0 : memref<?xf32>, memref<?x1000xbf16>) outs(%alloc : memref<?xf32>) {
+  ^bb0(%in: f32, %in_3: bf16, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.truncf %0 : f32 to bf16
+    %2 = arith.subf %in_3, %1 : bf16
+    %3 = arith.mulf %2, %2 : bf16
+    %4 = arith.extf %3 : bf16 to f32
+    %5 = arith.addf %out, %4 : f32
+    linalg.yield %5 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%alloc : memref<?xf32>) outs(%alloc_2 : memref<?xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %0 = arith.divf %in, %cst : f32
+    %1 = arith.truncf %0 : f32 to bf16
+    %2 = arith.extf %1 : bf16 to f32
+    %3 = math.sqrt %2 : f32
+    %4 = arith.truncf %3 : f32 to bf16
+    linalg.yield %4 : bf16
+  }
+  memref.dealloc %alloc : memref<?xf32>
+  memref.dealloc %alloc_1 : memref<?xf32>
+  return %alloc_2 : memref<?xbf16>
+}

@@ -32,7 +32,7 @@ static bool hasIdentityLayout(Value v) {
 }
 
 linalg::GenericOp mlir::ferric::findEpilogue(linalg::GenericOp g,
-                                             bool &storeResult) {
+                                             bool &storeResult, bool inPlace) {
   Value out = g.getDpsInits()[0];
   Operation *next = g->getNextNode();
   while (next && isMovable(next))
@@ -58,25 +58,39 @@ linalg::GenericOp mlir::ferric::findEpilogue(linalg::GenericOp g,
   }
   if (reads != 1)
     return {};
+  bool overwritesOut = false;
   for (OpOperand &init : e.getDpsInitsMutable()) {
+    // In place over g's output (a row group's mean divided where it was
+    // summed): element i is read and rewritten by the thread that stored it.
+    if (inPlace && init.get() == out) {
+      if (!e.getMatchingIndexingMap(&init).isIdentity() ||
+          !e.getMatchingBlockArgument(&init).use_empty())
+        return {};
+      overwritesOut = true;
+      continue;
+    }
     // Fresh buffers, each element written once: nothing the reduction's
     // kernels read, nothing another thread writes.
-    if (!init.get().getDefiningOp<memref::AllocOp>() ||
+    if (init.get() == out || !init.get().getDefiningOp<memref::AllocOp>() ||
         !hasIdentityLayout(init.get()) ||
         !e.getMatchingIndexingMap(&init).isPermutation() ||
         !e.getMatchingBlockArgument(&init).use_empty())
       return {};
   }
-  storeResult = llvm::any_of(out.getUsers(), [&](Operation *user) {
-    return user != g.getOperation() && user != e.getOperation() &&
-           !isa<memref::DeallocOp>(user);
-  });
+  // Rewritten in place, g's own value is read by nobody after e.
+  storeResult =
+      !overwritesOut && llvm::any_of(out.getUsers(), [&](Operation *user) {
+        return user != g.getOperation() && user != e.getOperation() &&
+               !isa<memref::DeallocOp>(user);
+      });
   return e;
 }
 
 void ReductionWriter::storeResult(OpBuilder &b, ArrayRef<Value> idx,
-                                  Value value) {
-  OpOperand *init = generic.getDpsInitOperand(0);
+                                  Value value, linalg::GenericOp reduction) {
+  if (!reduction)
+    reduction = generic;
+  OpOperand *init = reduction.getDpsInitOperand(0);
   if (!epilogue || storeReduced)
     memref::StoreOp::create(b, loc, value, init->get(), indicesOf(init, idx));
   if (!epilogue)
@@ -84,7 +98,7 @@ void ReductionWriter::storeResult(OpBuilder &b, ArrayRef<Value> idx,
   epilogueUsed = true;
   // The epilogue reads the output through the identity map: its loop k is
   // the output's dim k, which is this reduction's loop outMap(k).
-  AffineMap outMap = generic.getMatchingIndexingMap(init);
+  AffineMap outMap = reduction.getMatchingIndexingMap(init);
   SmallVector<Value> at;
   for (unsigned k = 0; k < outMap.getNumResults(); ++k)
     at.push_back(idx[outMap.getDimPosition(k)]);

@@ -144,7 +144,8 @@ public:
 
   /// Applies the elementwise generic `e` (see findEpilogue) at every output
   /// in the kernel that writes the outputs (split-full, column and
-  /// thread-per-output schedules), so that it needs no kernel of its own;
+  /// thread-per-output schedules; a row group's last reduction), so that it
+  /// needs no kernel of its own;
   /// `storeResult` says whether the reduction's own output is still stored
   /// (it is read elsewhere). Whether a kernel took it: usedEpilogue().
   void setEpilogue(linalg::GenericOp e, bool storeResult) {
@@ -346,9 +347,11 @@ private:
   /// through it reads it in its last dim (then one vector load per row).
   unsigned columnWidth();
 
-  /// Stores `value`, the final value of the output at loop indices `idx`,
-  /// and applies the epilogue there if one is set.
-  void storeResult(OpBuilder &b, ArrayRef<Value> idx, Value value);
+  /// Stores `value`, the final value of the output of `reduction` (default:
+  /// the writer's generic) at loop indices `idx`, and applies the epilogue
+  /// there if one is set.
+  void storeResult(OpBuilder &b, ArrayRef<Value> idx, Value value,
+                   linalg::GenericOp reduction = {});
 
   /// The static product of the trailing kept (parallel) loops after the
   /// last reduced one if it is at most narrowColumns and at most half the
@@ -418,8 +421,12 @@ findRowGroup(linalg::GenericOp first, SmallVectorImpl<Value> &fills,
 /// permutations without reading them: the cast to bf16 or the division of
 /// a mean, which the reduction's last kernel can apply at each output. Null
 /// if there is none. `storeResult` is set when g's output has users other
-/// than g, the epilogue and deallocations.
-linalg::GenericOp findEpilogue(linalg::GenericOp g, bool &storeResult);
+/// than g, the epilogue and deallocations. With `inPlace` (a row group's
+/// last reduction, whose output only the storing thread touches), the
+/// epilogue may also rewrite g's output through the identity map (a mean's
+/// division `outs(%sum)`); g's own value is then never stored.
+linalg::GenericOp findEpilogue(linalg::GenericOp g, bool &storeResult,
+                               bool inPlace = false);
 /// Is `op` (or the op holding it) after the last of `members` in its block?
 bool afterGroup(Operation *op, ArrayRef<linalg::GenericOp> members);
 /// The constant that the output `out` of a row-group reduction holds

@@ -243,12 +243,17 @@ Value ReductionWriter::finishRowReduction(OpBuilder &b,
   Value result = combine(b, blockCombiner(g), g.getRegionOutputArgs()[0],
                          startValue(b, init, at, fill), total);
   // Every thread holds the row's result; one also stores it unless only the
-  // group reads it (and a dealloc frees it).
-  if (readAfterGroup(init->get(), members)) {
+  // group reads it (and a dealloc frees it). The epilogue after the group's
+  // last reduction (a mean's division, a std's sqrt) is applied there too.
+  bool withEpilogue = epilogue && g == members.back();
+  if (withEpilogue || readAfterGroup(init->get(), members)) {
     auto store = scf::IfOp::create(b, loc, isStorer, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&store.getThenRegion().front());
-    memref::StoreOp::create(b, loc, result, init->get(), at);
+    if (withEpilogue)
+      storeResult(b, idx, result, g);
+    else
+      memref::StoreOp::create(b, loc, result, init->get(), at);
   }
   return result;
 }
