@@ -1,6 +1,7 @@
 # -*- Python -*-
 # lit configuration for Ferric's regression and integration tests.
 
+import json
 import os
 import shutil
 import subprocess
@@ -87,11 +88,13 @@ config.substitutions.append((
         config.ferric_tools_dir, os.path.join(webgpu_dir, "ferric-webgpu.mjs"))))
 
 
-def _webgpu_available():
+def _webgpu_adapter_info():
+    """The adapter as ferric-webgpu.mjs --probe describes it (a dict), or None
+    when WebGPU cannot run here."""
     node = shutil.which("node")
     if not node or not os.path.exists(
             os.path.join(webgpu_dir, "node_modules", "webgpu")):
-        return False
+        return None
     # ferric-webgpu.mjs picks SwiftShader itself when the Vulkan loader is
     # not told otherwise: the Vulkan tests keep their own driver.
     env = dict(os.environ)
@@ -101,12 +104,22 @@ def _webgpu_available():
                               "--probe"], capture_output=True, text=True,
                              timeout=120, env=env)
     except (OSError, subprocess.SubprocessError):
-        return False
-    return out.returncode == 0
+        return None
+    if out.returncode != 0:
+        return None
+    try:
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {}
 
 
-if _webgpu_available():
+_webgpu_adapter = _webgpu_adapter_info()
+if _webgpu_adapter is not None:
     config.available_features.add("webgpu")
+    # f16 in WGSL (`enable f16;`) needs the adapter's shader-f16 feature
+    # (none on SwiftShader; NVIDIA through Dawn has it).
+    if "shader-f16" in _webgpu_adapter.get("features", []):
+        config.available_features.add("webgpu-f16")
     # examples/web in headless Chromium (its own WebGPU on SwiftShader),
     # driven by playwright-core.
     if os.path.exists("/usr/bin/chromium") and os.path.exists(os.path.join(

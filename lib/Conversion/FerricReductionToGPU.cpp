@@ -50,6 +50,19 @@ static void hoistAbove(Operation *anchor, Operation *until) {
   }
 }
 
+/// Erases the allocation `buffer` and its deallocations when nothing else
+/// uses it.
+static void eraseIfUnused(Value buffer) {
+  Operation *alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !llvm::all_of(buffer.getUsers(), [](Operation *user) {
+        return isa<memref::DeallocOp>(user);
+      }))
+    return;
+  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+    user->erase();
+  alloc->erase();
+}
+
 namespace {
 struct FerricReductionToGPUPass
     : ReductionOptionsReader<ferric::impl::FerricReductionToGPUPassBase<
@@ -170,29 +183,18 @@ struct FerricReductionToGPUPass
                                      .category("ferric-reduction-to-gpu")
                                      .function(getOperation().getSymName()))
           << writer.describe();
-      if (!group.empty()) {
-        for (linalg::GenericOp member : group) {
-          done.insert(member);
-          member.erase();
-        }
-        if (epilogue && writer.usedEpilogue())
-          epilogue.erase();
-      } else {
-        Value out = g.getDpsInits()[0];
-        g.erase();
-        if (epilogue && writer.usedEpilogue()) {
-          epilogue.erase();
-          // Nothing reads the reduction's own output any more.
-          if (!storeResult && out.getDefiningOp<memref::AllocOp>() &&
-              llvm::all_of(out.getUsers(), [](Operation *user) {
-                return isa<memref::DeallocOp>(user);
-              })) {
-            for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
-              user->erase();
-            out.getDefiningOp()->erase();
-          }
-        }
+      // Outputs that nothing reads or writes any more (a row result only the
+      // group read, a sum the epilogue replaced) lose their allocation.
+      SmallVector<Value> outputs;
+      for (linalg::GenericOp member : group.empty() ? ArrayRef(g) : group) {
+        llvm::append_range(outputs, member.getDpsInits());
+        done.insert(member);
+        member.erase();
       }
+      if (epilogue && writer.usedEpilogue())
+        epilogue.erase();
+      for (Value out : outputs)
+        eraseIfUnused(out);
     }
   }
 };
