@@ -1213,14 +1213,17 @@ func.func @row_var_in_place(%arg0: memref<?x1000xf32>) -> memref<?xf32> {
 
 // -----
 
-// Row std in bf16: the epilogue (division, sqrt, cast back to bf16) writes a
-// fresh buffer; the f32 sums are neither stored nor allocated.
+// Row std in bf16: the division, sqrt and cast back to bf16 write a fresh
+// buffer from the last row result: a row member at the group's end, computed
+// once per row and stored by the row's storing thread; the f32 sums are
+// neither stored nor allocated.
 // CHECK-LABEL: func.func @row_std_bf16(
 //   CHECK-NOT:   memref<?xf32>
 //   CHECK-NOT:   linalg.
 //       CHECK:   gpu.launch
-//       CHECK:       math.sqrt
-//  CHECK-NEXT:       %[[STD:.*]] = arith.truncf %{{.*}} : f32 to bf16
+//       CHECK:     math.sqrt
+//  CHECK-NEXT:     %[[STD:.*]] = arith.truncf %{{.*}} : f32 to bf16
+//  CHECK-NEXT:     scf.if
 //  CHECK-NEXT:       memref.store %[[STD]], %[[OUT:alloc(_[0-9]+)?]][
 //  CHECK-NEXT:     }
 //   CHECK-NOT:   linalg.generic
@@ -1263,4 +1266,59 @@ func.func @row_std_bf16(%arg0: memref<?x1000xbf16>) -> memref<?xbf16> {
   memref.dealloc %alloc : memref<?xf32>
   memref.dealloc %alloc_1 : memref<?xf32>
   return %alloc_2 : memref<?xbf16>
+}
+
+// -----
+
+// Row variance and mean as two outputs (torch.var_mean): the mean's scaling
+// sits between the two reductions and is itself an output. It joins the
+// group as a row member: computed once per row from the sum in registers,
+// stored by the row's storing thread, and read by the second reduction as a
+// row result; the variance's scaling is the epilogue. One kernel.
+// CHECK-LABEL: func.func @row_var_mean(
+// NORECIP-LABEL: func.func @row_var_mean(
+//   CHECK-NOT:   linalg.
+//       CHECK:   gpu.launch
+//       CHECK:     %[[MEAN:.*]] = arith.mulf %{{.*}}, %cst_1 : f32
+//  CHECK-NEXT:     scf.if
+//  CHECK-NEXT:       memref.store %[[MEAN]], %[[MU:alloc(_[0-9]+)?]][
+//       CHECK:     arith.subf %{{.*}}, %[[MEAN]] : f32
+//       CHECK:       %[[VAR:.*]] = arith.divf %{{.*}}, %cst : f32
+//  CHECK-NEXT:       memref.store %[[VAR]], %[[OUT:alloc(_[0-9]+)?]][
+//   CHECK-NOT:   gpu.launch
+//   CHECK-NOT:   linalg.
+//       CHECK:   return %[[OUT]], %[[MU]]
+func.func @row_var_mean(%arg0: memref<64x1000xf32>) -> (memref<64xf32>, memref<64xf32>) {
+  %cst = arith.constant 1.000000e+03 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f32
+  %cst_1 = arith.constant 1.000000e-03 : f32
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<64xf32>)
+  %alloc_1 = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+  memref.copy %alloc, %alloc_1 : memref<64xf32> to memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x1000xf32>) outs(%alloc_1 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%alloc_1 : memref<64xf32>) outs(%alloc_2 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %in, %cst_1 : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_2, %arg0 : memref<64xf32>, memref<64x1000xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %in_3: f32, %out: f32):
+    %0 = arith.subf %in_3, %in : f32
+    %1 = arith.mulf %0, %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%alloc : memref<64xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.divf %in, %cst : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc_1 : memref<64xf32>
+  return %alloc, %alloc_2 : memref<64xf32>, memref<64xf32>
 }

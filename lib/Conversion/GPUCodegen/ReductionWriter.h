@@ -51,8 +51,14 @@ Value fullInput(linalg::GenericOp g);
 bool readAfterGroup(Value buffer, ArrayRef<linalg::GenericOp> members);
 
 /// Buffers whose value at the current row a row-group kernel holds in a
-/// register (the results of the group's reductions), by buffer.
+/// register (the results of the group's reductions and row members), by
+/// buffer.
 using RowValues = llvm::DenseMap<Value, Value>;
+
+/// Is `g` a row member of the group `members`: elementwise over the rows
+/// alone (fewer loops than the group: a mean's division between the mean and
+/// the variance), computed once per row from the row results?
+bool isRowMember(linalg::GenericOp g, ArrayRef<linalg::GenericOp> members);
 
 /// The body of `g` cloned at the builder: the accumulator argument bound to
 /// `acc` if set, every other argument (an output's only if the body reads
@@ -212,6 +218,12 @@ private:
   Value finishRowReduction(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
                            linalg::GenericOp g, Value fill, Value total,
                            ArrayRef<Value> idx, Value isStorer);
+  /// Row member `g` (isRowMember) at the row `idx`, in every thread: its
+  /// results join `rowValues`; thread `isStorer` stores those read after
+  /// the group.
+  void rowMember(OpBuilder &b, ArrayRef<linalg::GenericOp> members,
+                 linalg::GenericOp g, ArrayRef<Value> idx, Value isStorer,
+                 RowValues &rowValues);
   /// Elementwise member `g` of a row group at reduced element `j` of the
   /// row at `idx`.
   void rowElement(OpBuilder &b, linalg::GenericOp g, ArrayRef<Value> idx,

@@ -79,6 +79,49 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
   return true;
 }
 
+/// Can `g` join the group as a row member (isRowMember): elementwise over the
+/// rows (`rowMap`'s dims), reading at least one row result of the group
+/// through the identity map and other buffers (no full-space member output)
+/// through projected permutations, writing fresh buffers it does not read.
+static bool fitsRowMember(linalg::GenericOp g, linalg::GenericOp first,
+                          AffineMap rowMap,
+                          const llvm::DenseSet<Value> &rowOutputs,
+                          const llvm::DenseSet<Value> &elementOutputs) {
+  // Rows, not one whole-tensor "row" (a full reduction's cast stays its
+  // epilogue, on the split-full schedule).
+  if (!g.hasPureBufferSemantics() || g.getNumReductionLoops() != 0 ||
+      rowMap.getNumResults() == 0 ||
+      g.getNumLoops() != rowMap.getNumResults() ||
+      g.getNumLoops() >= first.getNumLoops() ||
+      !g.getBody()->getOps<linalg::IndexOp>().empty())
+    return false;
+  bool readsRow = false;
+  for (OpOperand *in : g.getDpsInputOperands()) {
+    Value v = in->get();
+    if (!isa<MemRefType>(v.getType()))
+      continue;
+    AffineMap map = g.getMatchingIndexingMap(in);
+    if (elementOutputs.contains(v) || !map.isProjectedPermutation() ||
+        (rowOutputs.contains(v) && !map.isIdentity()))
+      return false;
+    readsRow |= rowOutputs.contains(v);
+  }
+  return readsRow && llvm::all_of(g.getDpsInitsMutable(), [&](OpOperand &out) {
+           Value v = out.get();
+           return v.getDefiningOp<memref::AllocOp>() &&
+                  g.getMatchingIndexingMap(&out).isIdentity() &&
+                  g.getMatchingBlockArgument(&out).use_empty() &&
+                  !rowOutputs.contains(v) && !elementOutputs.contains(v) &&
+                  !llvm::is_contained(g.getDpsInputs(), v);
+         });
+}
+
+bool mlir::ferric::isRowMember(linalg::GenericOp g,
+                               ArrayRef<linalg::GenericOp> members) {
+  linalg::GenericOp front = members.front(); // the accessors are not const
+  return g.getNumLoops() < front.getNumLoops();
+}
+
 /// The elementwise generic that writes what `first` reduces, just before it
 /// (past its output's fill): it reads and writes buffers of the row space
 /// through the identity map, so its element j can be computed by the thread
@@ -168,8 +211,22 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       continue;
     }
     auto g = dyn_cast<linalg::GenericOp>(op);
-    if (!g || !fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap,
-                         withProducer))
+    if (!g)
+      break;
+    // A row member (the mean's division before the variance's sum) is
+    // computed once per row; later members read its results as row results.
+    if (!pendingFill &&
+        fitsRowMember(g, first, rowMap, rowOutputs, elementOutputs) &&
+        llvm::none_of(g.getDpsInits(),
+                      [&](Value v) { return inputs.contains(v); })) {
+      addInputs(g);
+      group.push_back(g);
+      memberFills.push_back(Value());
+      rowOutputs.insert(g.getDpsInits().begin(), g.getDpsInits().end());
+      continue;
+    }
+    if (!fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap,
+                   withProducer))
       break;
     // A member must not overwrite what an earlier member reads (with
     // withProducer: what another thread reads).
@@ -201,10 +258,11 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
   // sum after the max)? It needs that row's result, in a register in the
   // group, and reads x again while the row is still in the caches.
   auto readsRowResult = [&](linalg::GenericOp g) {
-    return llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *in) {
-      return g != first && rowOutputs.contains(in->get()) &&
-             in->get() != g.getDpsInits()[0];
-    });
+    return g.getNumReductionLoops() != 0 &&
+           llvm::any_of(g.getDpsInputOperands(), [&](OpOperand *in) {
+             return g != first && rowOutputs.contains(in->get()) &&
+                    in->get() != g.getDpsInits()[0];
+           });
   };
   // End the group at its last elementwise member or dependent reduction: a
   // trailing reduction of x alone shares nothing with the members before it.
@@ -258,6 +316,29 @@ Value ReductionWriter::finishRowReduction(OpBuilder &b,
   return result;
 }
 
+void ReductionWriter::rowMember(OpBuilder &b,
+                                ArrayRef<linalg::GenericOp> members,
+                                linalg::GenericOp g, ArrayRef<Value> idx,
+                                Value isStorer, RowValues &rowValues) {
+  // The row's indices, as the row results are indexed: g's loops.
+  SmallVector<Value> at = indicesOf(generic.getDpsInitOperand(0), idx);
+  // Its output arguments are unused (fitsRowMember).
+  SmallVector<Value> outArgs;
+  for (BlockArgument arg : g.getRegionOutputArgs())
+    outArgs.push_back(arith::ConstantOp::create(
+        b, loc, cast<TypedAttr>(b.getZeroAttr(arg.getType()))));
+  SmallVector<Value> values = applyBody(b, g, at, outArgs, &rowValues);
+  for (auto [out, v] : llvm::zip_equal(g.getDpsInitsMutable(), values)) {
+    rowValues[out.get()] = v;
+    if (!readAfterGroup(out.get(), members))
+      continue;
+    auto store = scf::IfOp::create(b, loc, isStorer, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&store.getThenRegion().front());
+    memref::StoreOp::create(b, loc, v, out.get(), indicesOf(&out, at));
+  }
+}
+
 void ReductionWriter::rowElement(OpBuilder &b, linalg::GenericOp g,
                                  ArrayRef<Value> idx, Value j,
                                  const RowValues &rowValues) {
@@ -294,6 +375,10 @@ void ReductionWriter::writeRowGroupWarp(OpBuilder &b,
   RowValues rowValues;
   for (auto [member, fill] : llvm::zip_equal(members, fills)) {
     linalg::GenericOp g = member;
+    if (isRowMember(g, members)) {
+      rowMember(b, members, g, idx, isLane0, rowValues);
+      continue;
+    }
     if (g.getNumReductionLoops() != 0) {
       Operation *combiner = blockCombiner(g);
       Value partial = warpPartial(b, g, combiner, idx, lane, &rowValues);

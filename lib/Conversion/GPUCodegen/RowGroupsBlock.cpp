@@ -59,6 +59,10 @@ void ReductionWriter::writeRowGroupBlock(OpBuilder &b,
   unsigned nextBuffer = 0;
   for (auto [member, fill] : llvm::zip_equal(members, fills)) {
     linalg::GenericOp g = member;
+    if (isRowMember(g, members)) {
+      rowMember(b, members, g, idx, isThread0, rowValues);
+      continue;
+    }
     if (g.getNumReductionLoops() != 0) {
       Operation *combiner = blockCombiner(g);
       Value partial =

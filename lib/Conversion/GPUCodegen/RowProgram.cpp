@@ -479,6 +479,10 @@ void ReductionWriter::writeRowProgram(OpBuilder &b,
   unsigned nextBuffer = 0;
   for (auto [member, fill] : llvm::zip_equal(members, fills)) {
     linalg::GenericOp g = member;
+    if (isRowMember(g, members)) {
+      rowMember(b, members, g, idx, isStorer, rowValues);
+      continue;
+    }
     if (g.getNumReductionLoops() != 0) {
       Operation *combiner = blockCombiner(g);
       BlockArgument accArg = g.getRegionOutputArgs()[0];

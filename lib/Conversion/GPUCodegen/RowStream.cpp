@@ -415,12 +415,16 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   unsigned nextBuffer = 0;
   for (auto [i, member] : llvm::enumerate(members)) {
     linalg::GenericOp g = member;
+    if (isRowMember(g, members)) {
+      rowMember(b, members, g, idx, isThread0, rowValues);
+      continue;
+    }
     if (g.getNumReductionLoops() == 0 || online[i])
       continue;
     ArrayRef<linalg::GenericOp> before = members.take_front(i);
     auto runBefore = [&] {
       for (linalg::GenericOp e : before)
-        if (e.getNumReductionLoops() == 0)
+        if (e.getNumReductionLoops() == 0 && !isRowMember(e, members))
           elementwise(e, /*store=*/false);
     };
     Operation *combiner = blockCombiner(g);
@@ -521,7 +525,7 @@ void ReductionWriter::writeRowStream(OpBuilder &b,
   // The last pass: every elementwise member, stored.
   tileLoop(ValueRange{}, [&](ValueRange) {
     for (linalg::GenericOp g : members)
-      if (g.getNumReductionLoops() == 0)
+      if (g.getNumReductionLoops() == 0 && !isRowMember(g, members))
         elementwise(g, /*store=*/true);
     return SmallVector<Value>{};
   });
