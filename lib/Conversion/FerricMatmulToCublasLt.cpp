@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CublasLt/Epilogue.h"
+#include "GPUCodegen/KernelBuilders.h"
 #include "FerricDialect/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -426,17 +427,6 @@ struct FerricMatmulToCublasLtPass
         sizes.push_back(memref::DimOp::create(b, loc, like, i));
     return memref::AllocOp::create(
         b, loc, MemRefType::get(type.getShape(), type.getElementType()), sizes);
-  }
-
-  static void eraseIfOnlyFreed(Value buffer) {
-    auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-    if (!alloc || !llvm::all_of(buffer.getUsers(), [](Operation *user) {
-          return isa<memref::DeallocOp>(user);
-        }))
-      return;
-    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-      user->erase();
-    alloc->erase();
   }
 
   static std::string describe(const Epilogue &e, const std::string &notFused) {

@@ -50,19 +50,6 @@ static void hoistAbove(Operation *anchor, Operation *until) {
   }
 }
 
-/// Erases the allocation `buffer` and its deallocations when nothing else
-/// uses it.
-static void eraseIfUnused(Value buffer) {
-  Operation *alloc = buffer.getDefiningOp<memref::AllocOp>();
-  if (!alloc || !llvm::all_of(buffer.getUsers(), [](Operation *user) {
-        return isa<memref::DeallocOp>(user);
-      }))
-    return;
-  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-    user->erase();
-  alloc->erase();
-}
-
 namespace {
 struct FerricReductionToGPUPass
     : ReductionOptionsReader<ferric::impl::FerricReductionToGPUPassBase<
@@ -194,7 +181,7 @@ struct FerricReductionToGPUPass
       if (epilogue && writer.usedEpilogue())
         epilogue.erase();
       for (Value out : outputs)
-        eraseIfUnused(out);
+        eraseIfOnlyFreed(out);
     }
   }
 };

@@ -153,3 +153,14 @@ Value mlir::ferric::openOutputsGuard(OpBuilder &b, Location loc, Value numOut,
       MemRefType::get({staticN ? *staticN : ShapedType::kDynamic}, accType),
       staticN ? ValueRange{} : ValueRange{n});
 }
+
+void mlir::ferric::eraseIfOnlyFreed(Value buffer) {
+  Operation *alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !llvm::all_of(buffer.getUsers(), [](Operation *user) {
+        return isa<memref::DeallocOp>(user);
+      }))
+    return;
+  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+    user->erase();
+  alloc->erase();
+}

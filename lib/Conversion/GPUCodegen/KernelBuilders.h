@@ -115,6 +115,10 @@ Value openOutputsGuard(OpBuilder &b, Location loc, Value numOut, Value chunks,
 /// shape, same bytes: the host LLVM lowering folds the cast away).
 void castLaunchOperands(gpu::LaunchFuncOp launch, Type from, Type to);
 
+/// Erases the memref.alloc defining `buffer` and its deallocations when
+/// nothing else uses it (an output whose readers a lowering replaced).
+void eraseIfOnlyFreed(Value buffer);
+
 } // namespace ferric
 } // namespace mlir
 
