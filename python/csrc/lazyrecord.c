@@ -16,6 +16,8 @@
  *
  *   lazy_init(state, eager, record_new, open_stream, Tensor)  from _lazy
  *   lazy_record(op, attrs, operands)                   the record() path
+ *   lazy_live(pending)                    the live pending Tensors (flush)
+ *   lazy_add(counts, deltas)                the FusionStats of a flush
  *
  *===----------------------------------------------------------------------===*/
 
@@ -56,6 +58,52 @@ static PyObject *scalarKey(PyObject *x) {
   return key;
 }
 
+/* Attribute `name` of `obj` (new reference): from `dict`, its instance
+ * dict, where a _Stream or a FusionConfig keeps it (two dict lookups less
+ * than PyObject_GetAttr's type walk), else by PyObject_GetAttr (a subclass
+ * with a property, say). */
+static PyObject *attr(PyObject *obj, PyObject *dict, PyObject *name) {
+  PyObject *v = dict ? PyDict_GetItemWithError(dict, name) : NULL;
+  if (v) {
+    Py_INCREF(v);
+    return v;
+  }
+  if (PyErr_Occurred())
+    return NULL;
+  return PyObject_GetAttr(obj, name);
+}
+
+/* This thread's _state.configs and _state.streams (new references). A
+ * threading.local attribute costs a lookup of the thread's dict and two
+ * more; both lists are made once per thread (_State.__init__) and never
+ * replaced, so they are kept for the thread that asked last, by its
+ * interpreter-unique id (ids are not reused, unlike thread idents). */
+static uint64_t gThreadId;
+static PyObject *gThreadConfigs, *gThreadStreams;
+
+static int threadState(PyObject **configs, PyObject **streams) {
+  uint64_t id = PyThreadState_GetID(PyThreadState_Get());
+  if (!gThreadConfigs || id != gThreadId) {
+    PyObject *c = PyObject_GetAttr(gState, sConfigs);
+    PyObject *s = c ? PyObject_GetAttr(gState, sStreams) : NULL;
+    if (!s) {
+      Py_XDECREF(c);
+      return -1;
+    }
+    PyObject *oldC = gThreadConfigs, *oldS = gThreadStreams;
+    gThreadConfigs = c;
+    gThreadStreams = s;
+    gThreadId = id;
+    Py_XDECREF(oldC);
+    Py_XDECREF(oldS);
+  }
+  Py_INCREF(gThreadConfigs);
+  Py_INCREF(gThreadStreams);
+  *configs = gThreadConfigs;
+  *streams = gThreadStreams;
+  return 0;
+}
+
 /* Returns a new reference to the pending Tensor, NULL on error, or
  * Py_NotImplemented (new reference) when Python must record it. */
 static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
@@ -64,8 +112,8 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
   if (n < 1 || n > LAZY_MAX_OPERANDS)
     Py_RETURN_NOTIMPLEMENTED;
   PyObject *result = Py_NotImplemented;
-  PyObject *s = NULL, *index = NULL, *inputs = NULL, *keys = NULL;
-  PyObject *device = NULL, *newInputs[LAZY_MAX_OPERANDS];
+  PyObject *s = NULL, *sd = NULL, *index = NULL, *inputs = NULL, *keys = NULL;
+  PyObject *cd = NULL, *device = NULL, *newInputs[LAZY_MAX_OPERANDS];
   Py_ssize_t numNew = 0, numInputs = 0;
   if (!(keys = PyTuple_New(n)))
     return NULL;
@@ -75,11 +123,26 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       PyObject *d = PyObject_GenericGetDict(o, NULL);
       if (!d)
         goto error;
-      PyObject *dev = PyDict_GetItemWithError(d, sDeviceF);
-      PyObject *node = dev ? PyDict_GetItemWithError(d, sNodeF) : NULL;
-      PyObject *stream = node ? PyDict_GetItemWithError(d, sStreamF) : NULL;
-      PyObject *err = stream ? PyDict_GetItemWithError(d, sErrorF) : NULL;
-      if (!err) {
+      /* Borrowed from `d` (which `o`, held by `operands`, keeps). */
+      PyObject *node = PyDict_GetItemWithError(d, sNodeF);
+      PyObject *stream = NULL, *dev = NULL;
+      if (node && node != Py_None && s) {
+        /* A pending operand after the first Tensor: of this stream? */
+        stream = PyDict_GetItemWithError(d, sStreamF);
+        if (stream != s) {
+          Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
+          goto done;
+        }
+        Py_INCREF(node);
+        key = node;
+        Py_DECREF(d);
+        PyTuple_SetItem(keys, i, key); /* steals */
+        continue;
+      }
+      dev = node ? PyDict_GetItemWithError(d, sDeviceF) : NULL;
+      if (!dev) {
         Py_DECREF(d);
         if (PyErr_Occurred())
           goto error;
@@ -95,8 +158,7 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
           s = PyObject_CallFunctionObjArgs(gOpenStream, dev, cfg, NULL);
         if (s == Py_None)
           Py_CLEAR(s);
-        if (!s || !(index = PyObject_GetAttr(s, sInputIndex)) ||
-            !(inputs = PyObject_GetAttr(s, sInputs))) {
+        if (!s || !(sd = PyObject_GenericGetDict(s, NULL))) {
           Py_DECREF(d);
           Py_XDECREF(s);
           s = NULL;
@@ -106,11 +168,26 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         }
         Py_INCREF(dev);
         device = dev;
+      }
+      if (node == Py_None && !index) {
+        /* The stream's input slots, for the first computed operand (an
+         * op on pending operands only needs none). */
+        if (!(index = attr(s, sd, sInputIndex)) ||
+            !(inputs = attr(s, sd, sInputs)) || !PyList_Check(inputs) ||
+            !PyDict_Check(index)) {
+          Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
+          goto done;
+        }
         numInputs = PyList_Size(inputs);
       }
       if (node != Py_None) {
+        stream = PyDict_GetItemWithError(d, sStreamF);
         if (stream != s) {
           Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
           goto done;
         }
         Py_INCREF(node);
@@ -125,10 +202,13 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
           Py_DECREF(d);
           goto error;
         } else {
-          int same = PyObject_RichCompareBool(dev, device, Py_EQ);
-          if (same != 1 || err != Py_None) {
+          PyObject *err = PyDict_GetItemWithError(d, sErrorF);
+          int same = err == Py_None
+                         ? PyObject_RichCompareBool(dev, device, Py_EQ)
+                         : 0;
+          if (same != 1) {
             Py_DECREF(d);
-            if (same < 0)
+            if (same < 0 || PyErr_Occurred())
               goto error;
             goto done;
           }
@@ -163,9 +243,11 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
   }
   if (!s)
     goto done;
+  if (!(cd = PyObject_GenericGetDict(cfg, NULL)))
+    goto error;
   {
     /* lazy(target=...) other than this device: Python raises. */
-    PyObject *target = PyObject_GetAttr(cfg, sTarget);
+    PyObject *target = attr(cfg, cd, sTarget);
     if (!target)
       goto error;
     int other = 0;
@@ -179,7 +261,7 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
   }
   {
     PyObject *edge = PyTuple_Pack(3, op, attrs, keys);
-    PyObject *node = edge ? PyObject_GetAttr(s, sNodeAttr) : NULL;
+    PyObject *node = edge ? attr(s, sd, sNodeAttr) : NULL;
     PyObject *children = node ? PyObject_GetAttr(node, sChildren) : NULL;
     PyObject *child = children ? PyDict_GetItemWithError(children, edge) : NULL;
     Py_XINCREF(child);
@@ -204,21 +286,28 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         goto error;
       }
     }
+    /* The Tensor's attributes: a copy of the edge's (one block copy of
+     * the dict's table, not an insertion per field) and its stream. */
     PyObject *fields = PyObject_GetAttr(child, sFields);
-    PyObject *t = NULL, *dict = NULL;
-    if (fields && PyObject_SetAttr(s, sNodeAttr, child) == 0) {
+    PyObject *dict = fields && PyDict_Check(fields) ? PyDict_Copy(fields)
+                                                    : NULL;
+    PyObject *t = NULL;
+    if (dict && PyDict_SetItem(dict, sStreamF, s) == 0 &&
+        PyDict_SetItem(sd, sNodeAttr, child) == 0) {
       t = gAlloc((PyTypeObject *)gTensorT, 0);
-      dict = t ? PyObject_GenericGetDict(t, NULL) : NULL;
-      if (!dict || PyDict_Update(dict, fields) < 0 ||
-          PyDict_SetItem(dict, sStreamF, s) < 0)
+      if (t && PyObject_GenericSetDict(t, dict, NULL) < 0)
         Py_CLEAR(t);
     }
     Py_XDECREF(dict);
     Py_XDECREF(fields);
     Py_DECREF(child);
-    if (!t)
+    if (!t) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError,
+                        "lazy_record: an edge without its fields");
       goto error;
-    PyObject *pending = PyObject_GetAttr(s, sPending);
+    }
+    PyObject *pending = attr(s, sd, sPending);
     PyObject *ref = pending ? PyWeakref_NewRef(t, NULL) : NULL;
     int bad = !ref || PyList_Append(pending, ref) < 0;
     Py_ssize_t count = pending ? PyList_Size(pending) : 0;
@@ -229,8 +318,8 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       goto error;
     }
     /* Not lazy, or max_fusion_ops reached: a sync point. */
-    PyObject *enabled = PyObject_GetAttr(cfg, sEnabled);
-    PyObject *maxOps = enabled ? PyObject_GetAttr(cfg, sMaxOps) : NULL;
+    PyObject *enabled = attr(cfg, cd, sEnabled);
+    PyObject *maxOps = enabled ? attr(cfg, cd, sMaxOps) : NULL;
     int flush = -1;
     if (maxOps) {
       int on = PyObject_IsTrue(enabled);
@@ -264,6 +353,8 @@ done:
 finish:
   Py_XDECREF(keys);
   Py_XDECREF(s);
+  Py_XDECREF(sd);
+  Py_XDECREF(cd);
   Py_XDECREF(device);
   Py_XDECREF(index);
   Py_XDECREF(inputs);
@@ -280,12 +371,9 @@ static PyObject *lazyRecord(PyObject *self, PyObject *const *args,
     PyErr_SetString(PyExc_RuntimeError, "lazy_record before lazy_init");
     return NULL;
   }
-  PyObject *configs = PyObject_GetAttr(gState, sConfigs);
-  PyObject *streams = configs ? PyObject_GetAttr(gState, sStreams) : NULL;
-  if (!streams) {
-    Py_XDECREF(configs);
+  PyObject *configs, *streams;
+  if (threadState(&configs, &streams) < 0)
     return NULL;
-  }
   Py_ssize_t depth = PyList_Check(configs) ? PyList_Size(configs) : 0;
   PyObject *cfg = depth ? PyList_GetItem(configs, depth - 1) : gEager;
   Py_INCREF(cfg);
@@ -318,10 +406,85 @@ static PyObject *lazyInit(PyObject *self, PyObject *args) {
     *slots[i] = values[i];
     Py_XDECREF(old);
   }
+  /* Another _State: its threads' lists are asked for again. */
+  Py_CLEAR(gThreadConfigs);
+  Py_CLEAR(gThreadStreams);
+  Py_RETURN_NONE;
+}
+
+/* lazy_live(pending): of the weak references `pending` (a stream's
+ * recorded Tensors, in order), the Tensors still alive and still pending,
+ * as (list of them, tuple of their positions): _Stream.flush's scan, a
+ * weakref call and an attribute read per recorded op in Python. */
+static PyObject *lazyLive(PyObject *self, PyObject *pending) {
+  if (!PyList_Check(pending)) {
+    PyErr_SetString(PyExc_TypeError, "lazy_live(pending: list)");
+    return NULL;
+  }
+  PyObject *live = PyList_New(0), *positions = PyList_New(0), *out = NULL;
+  if (!live || !positions)
+    goto finish;
+  for (Py_ssize_t i = 0, n = PyList_Size(pending); i < n; ++i) {
+    PyObject *t = PyWeakref_GetObject(PyList_GetItem(pending, i));
+    if (!t)
+      goto finish;
+    if (t == Py_None)
+      continue;
+    Py_INCREF(t);
+    PyObject *d = PyObject_GenericGetDict(t, NULL);
+    PyObject *node = d ? PyDict_GetItemWithError(d, sNodeF) : NULL;
+    int keep = node && node != Py_None;
+    Py_XDECREF(d);
+    if (!node && PyErr_Occurred()) {
+      Py_DECREF(t);
+      goto finish;
+    }
+    PyObject *j = keep ? PyLong_FromSsize_t(i) : NULL;
+    int bad = keep && (!j || PyList_Append(live, t) < 0 ||
+                       PyList_Append(positions, j) < 0);
+    Py_XDECREF(j);
+    Py_DECREF(t);
+    if (bad)
+      goto finish;
+  }
+  {
+    PyObject *tuple = PyList_AsTuple(positions);
+    if (tuple) {
+      out = PyTuple_Pack(2, live, tuple);
+      Py_DECREF(tuple);
+    }
+  }
+finish:
+  Py_XDECREF(live);
+  Py_XDECREF(positions);
+  return out;
+}
+
+/* lazy_add(counts: list, deltas: tuple): counts[i] += deltas[i], in one
+ * step no other thread can interleave with (no Python code runs): the
+ * FusionStats counters of a flush without a lock. */
+static PyObject *lazyAdd(PyObject *self, PyObject *const *args,
+                         Py_ssize_t nargs) {
+  if (nargs != 2 || !PyList_Check(args[0]) || !PyTuple_Check(args[1]) ||
+      PyTuple_Size(args[1]) > PyList_Size(args[0])) {
+    PyErr_SetString(PyExc_TypeError,
+                    "lazy_add(counts: list, deltas: tuple, no longer)");
+    return NULL;
+  }
+  for (Py_ssize_t i = 0, n = PyTuple_Size(args[1]); i < n; ++i) {
+    PyObject *sum = PyNumber_Add(PyList_GetItem(args[0], i),
+                                 PyTuple_GetItem(args[1], i));
+    if (!sum || PyList_SetItem(args[0], i, sum) < 0) /* steals */
+      return NULL;
+  }
   Py_RETURN_NONE;
 }
 
 PyMethodDef lazyRecordMethods[] = {
+    {"lazy_live", lazyLive, METH_O,
+     "lazy_live(pending): (live pending Tensors, their positions)"},
+    {"lazy_add", (PyCFunction)(void (*)(void))lazyAdd, METH_FASTCALL,
+     "lazy_add(counts, deltas): counts[i] += deltas[i], atomically"},
     {"lazy_init", lazyInit, METH_VARARGS,
      "lazy_init(state, eager_config, record_new, open_stream, Tensor)"},
     {"lazy_record", (PyCFunction)(void (*)(void))lazyRecord, METH_FASTCALL,
