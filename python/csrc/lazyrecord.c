@@ -18,6 +18,7 @@
  *   lazy_record(op, attrs, operands)                   the record() path
  *   lazy_live(pending)                    the live pending Tensors (flush)
  *   lazy_add(counts, deltas)                the FusionStats of a flush
+ *   lazy_forget()              forgets the edge cache (the trie is gone)
  *
  *===----------------------------------------------------------------------===*/
 
@@ -104,6 +105,95 @@ static int threadState(PyObject **configs, PyObject **streams) {
   return 0;
 }
 
+/* The stream's inputs are searched by identity up to this many. */
+#define LAZY_SCAN_INPUTS 16
+
+/* The edge last taken out of a trie node, by the node's address: a stream
+ * that repeats itself takes the same edge out of each node every time, and
+ * comparing its operand keys with the last one's costs less than hashing
+ * the edge key (op, attrs, keys) and comparing it in node.children. An
+ * entry holds its node and child, so an address is not reused while it is
+ * here (lazy_forget drops them with the trie). Nodes that share an entry
+ * miss: a chain of 100 ops has about one such pair in 4096 entries (17
+ * misses in 256). op and attrs match by identity (the Tensor methods pass
+ * constants and memoized tuples; anything else misses and takes the
+ * dict). */
+#define LAZY_EDGE_CACHE_BITS 12
+#define LAZY_EDGE_CACHE (1 << LAZY_EDGE_CACHE_BITS)
+
+struct EdgeEntry {
+  PyObject *node, *op, *attrs, *keys, *child;
+};
+static struct EdgeEntry gEdges[LAZY_EDGE_CACHE];
+static unsigned long long gEdgeHits, gEdgeMisses;
+
+static struct EdgeEntry *edgeEntry(PyObject *node) {
+  /* Fibonacci hashing of the address: nodes may lie a power of two apart
+   * (the low bits alone put the 100 nodes of a chain in a few entries). */
+  uint64_t h = (uint64_t)(uintptr_t)node * 0x9E3779B97F4A7C15ull;
+  return &gEdges[h >> (64 - LAZY_EDGE_CACHE_BITS)];
+}
+
+/* The cached child (new reference), or NULL (an error set, or a miss). */
+static PyObject *edgeCacheGet(PyObject *node, PyObject *op, PyObject *attrs,
+                              PyObject *keys) {
+  struct EdgeEntry *e = edgeEntry(node);
+  ++gEdgeMisses; /* (taken back below on a hit) */
+  if (e->node != node || e->op != op || e->attrs != attrs)
+    return NULL;
+  Py_ssize_t n = PyTuple_Size(keys);
+  if (PyTuple_Size(e->keys) != n)
+    return NULL;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    /* (The keys are ints, strs, floats and tuples of them: == as the
+     * dict compares them, identity first.) */
+    int eq = PyObject_RichCompareBool(PyTuple_GetItem(e->keys, i),
+                                      PyTuple_GetItem(keys, i), Py_EQ);
+    if (eq != 1)
+      return NULL;
+  }
+  --gEdgeMisses;
+  ++gEdgeHits;
+  Py_INCREF(e->child);
+  return e->child;
+}
+
+static void edgeCachePut(PyObject *node, PyObject *op, PyObject *attrs,
+                         PyObject *keys, PyObject *child) {
+  struct EdgeEntry *e = edgeEntry(node), old = *e;
+  Py_INCREF(node);
+  Py_INCREF(op);
+  Py_INCREF(attrs);
+  Py_INCREF(keys);
+  Py_INCREF(child);
+  *e = (struct EdgeEntry){node, op, attrs, keys, child};
+  Py_XDECREF(old.node);
+  Py_XDECREF(old.op);
+  Py_XDECREF(old.attrs);
+  Py_XDECREF(old.keys);
+  Py_XDECREF(old.child);
+}
+
+/* lazy_forget(): empties the edge cache (the trie was started over or
+ * cleared: its nodes need not stay alive). */
+static PyObject *lazyForget(PyObject *self, PyObject *unused) {
+  for (size_t i = 0; i < LAZY_EDGE_CACHE; ++i) {
+    struct EdgeEntry old = gEdges[i];
+    gEdges[i] = (struct EdgeEntry){NULL, NULL, NULL, NULL, NULL};
+    Py_XDECREF(old.node);
+    Py_XDECREF(old.op);
+    Py_XDECREF(old.attrs);
+    Py_XDECREF(old.keys);
+    Py_XDECREF(old.child);
+  }
+  Py_RETURN_NONE;
+}
+
+/* lazy_edge_stats(): (hits, misses) of the edge cache so far. */
+static PyObject *lazyEdgeStats(PyObject *self, PyObject *unused) {
+  return Py_BuildValue("(KK)", gEdgeHits, gEdgeMisses);
+}
+
 /* Returns a new reference to the pending Tensor, NULL on error, or
  * Py_NotImplemented (new reference) when Python must record it. */
 static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
@@ -169,12 +259,10 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         Py_INCREF(dev);
         device = dev;
       }
-      if (node == Py_None && !index) {
-        /* The stream's input slots, for the first computed operand (an
-         * op on pending operands only needs none). */
-        if (!(index = attr(s, sd, sInputIndex)) ||
-            !(inputs = attr(s, sd, sInputs)) || !PyList_Check(inputs) ||
-            !PyDict_Check(index)) {
+      if (node == Py_None && !inputs) {
+        /* The stream's inputs, for the first computed operand (an op on
+         * pending operands only needs none). */
+        if (!(inputs = attr(s, sd, sInputs)) || !PyList_Check(inputs)) {
           Py_DECREF(d);
           if (PyErr_Occurred())
             goto error;
@@ -193,19 +281,38 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         Py_INCREF(node);
         key = node;
       } else {
-        PyObject *id = PyLong_FromVoidPtr(o);
-        PyObject *k = id ? PyDict_GetItemWithError(index, id) : NULL;
-        Py_XDECREF(id);
-        if (k) {
-          key = PyLong_FromLong(-PyLong_AsLong(k) - 1);
-        } else if (PyErr_Occurred()) {
-          Py_DECREF(d);
-          goto error;
+        /* Its input slot: found by identity among the stream's inputs
+         * while they are few (a scan of pointers, cheaper than hashing
+         * its id), else in input_index (id -> slot). */
+        Py_ssize_t slot = -1;
+        if (numInputs <= LAZY_SCAN_INPUTS) {
+          for (Py_ssize_t j = 0; j < numInputs && slot < 0; ++j)
+            if (PyList_GetItem(inputs, j) == o)
+              slot = j;
+        } else {
+          if (!index &&
+              (!(index = attr(s, sd, sInputIndex)) || !PyDict_Check(index))) {
+            Py_DECREF(d);
+            if (PyErr_Occurred())
+              goto error;
+            goto done;
+          }
+          PyObject *id = PyLong_FromVoidPtr(o);
+          PyObject *k = id ? PyDict_GetItemWithError(index, id) : NULL;
+          Py_XDECREF(id);
+          if (k)
+            slot = PyLong_AsSsize_t(k);
+          if (PyErr_Occurred()) {
+            Py_DECREF(d);
+            goto error;
+          }
+        }
+        if (slot >= 0) {
+          key = PyLong_FromSsize_t(-slot - 1);
         } else {
           PyObject *err = PyDict_GetItemWithError(d, sErrorF);
-          int same = err == Py_None
-                         ? PyObject_RichCompareBool(dev, device, Py_EQ)
-                         : 0;
+          int same =
+              err == Py_None ? PyObject_RichCompareBool(dev, device, Py_EQ) : 0;
           if (same != 1) {
             Py_DECREF(d);
             if (same < 0 || PyErr_Occurred())
@@ -260,20 +367,34 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       goto finish_other;
   }
   {
-    PyObject *edge = PyTuple_Pack(3, op, attrs, keys);
-    PyObject *node = edge ? attr(s, sd, sNodeAttr) : NULL;
-    PyObject *children = node ? PyObject_GetAttr(node, sChildren) : NULL;
-    PyObject *child = children ? PyDict_GetItemWithError(children, edge) : NULL;
-    Py_XINCREF(child);
-    Py_XDECREF(edge);
-    Py_XDECREF(node);
-    Py_XDECREF(children);
+    PyObject *node = attr(s, sd, sNodeAttr);
+    if (!node)
+      goto error;
+    PyObject *child = edgeCacheGet(node, op, attrs, keys);
+    if (!child && !PyErr_Occurred()) {
+      PyObject *edge = PyTuple_Pack(3, op, attrs, keys);
+      PyObject *children = edge ? PyObject_GetAttr(node, sChildren) : NULL;
+      child = children ? PyDict_GetItemWithError(children, edge) : NULL;
+      Py_XINCREF(child);
+      Py_XDECREF(edge);
+      Py_XDECREF(children);
+      if (child)
+        edgeCachePut(node, op, attrs, keys, child);
+    }
+    Py_DECREF(node);
     if (!child) {
       if (PyErr_Occurred())
         goto error;
       goto done;
     }
     /* Taken: the new inputs get their slots, the stream moves on. */
+    if (numNew && !index &&
+        (!(index = attr(s, sd, sInputIndex)) || !PyDict_Check(index))) {
+      Py_DECREF(child);
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "lazy_record: no input_index");
+      goto error;
+    }
     for (Py_ssize_t j = 0; j < numNew; ++j) {
       PyObject *id = PyLong_FromVoidPtr(newInputs[j]);
       PyObject *slot = PyLong_FromSsize_t(numInputs + j);
@@ -289,8 +410,8 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
     /* The Tensor's attributes: a copy of the edge's (one block copy of
      * the dict's table, not an insertion per field) and its stream. */
     PyObject *fields = PyObject_GetAttr(child, sFields);
-    PyObject *dict = fields && PyDict_Check(fields) ? PyDict_Copy(fields)
-                                                    : NULL;
+    PyObject *dict =
+        fields && PyDict_Check(fields) ? PyDict_Copy(fields) : NULL;
     PyObject *t = NULL;
     if (dict && PyDict_SetItem(dict, sStreamF, s) == 0 &&
         PyDict_SetItem(sd, sNodeAttr, child) == 0) {
@@ -472,8 +593,8 @@ static PyObject *lazyAdd(PyObject *self, PyObject *const *args,
     return NULL;
   }
   for (Py_ssize_t i = 0, n = PyTuple_Size(args[1]); i < n; ++i) {
-    PyObject *sum = PyNumber_Add(PyList_GetItem(args[0], i),
-                                 PyTuple_GetItem(args[1], i));
+    PyObject *sum =
+        PyNumber_Add(PyList_GetItem(args[0], i), PyTuple_GetItem(args[1], i));
     if (!sum || PyList_SetItem(args[0], i, sum) < 0) /* steals */
       return NULL;
   }
@@ -481,6 +602,10 @@ static PyObject *lazyAdd(PyObject *self, PyObject *const *args,
 }
 
 PyMethodDef lazyRecordMethods[] = {
+    {"lazy_edge_stats", lazyEdgeStats, METH_NOARGS,
+     "lazy_edge_stats(): (hits, misses) of lazy_record's edge cache"},
+    {"lazy_forget", lazyForget, METH_NOARGS,
+     "lazy_forget(): forgets the edges lazy_record took last"},
     {"lazy_live", lazyLive, METH_O,
      "lazy_live(pending): (live pending Tensors, their positions)"},
     {"lazy_add", (PyCFunction)(void (*)(void))lazyAdd, METH_FASTCALL,

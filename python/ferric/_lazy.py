@@ -38,8 +38,8 @@ from . import tensor as _t
 from ._dtypes import FerricError
 from ._emit import _Emitter, _Value, emit, plan_arguments
 from ._graph import topo
-from ._trace import (_cache_lock, _graphs, _new_edge, _operand_keys,
-                     _root, _roots, _trace_nodes)
+from ._trace import (_cache_lock, _forget_edges, _graphs, _new_edge,
+                     _operand_keys, _root, _roots, _trace_nodes)
 from .expr import E
 
 
@@ -197,6 +197,7 @@ def clear_caches():
         _cache.clear()
         _roots.clear()
         _trace_nodes[0] = 0
+    _forget_edges()
 
 
 def _executable(ir, target, cache_size):
