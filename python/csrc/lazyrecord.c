@@ -19,6 +19,8 @@
  *   lazy_live(pending)                    the live pending Tensors (flush)
  *   lazy_add(counts, deltas)                the FusionStats of a flush
  *   lazy_forget()              forgets the edge cache (the trie is gone)
+ *   lazy_flush_init(graphs, open, counts, failed)           from _lazy
+ *   lazy_flush(stream)               _Stream.flush of a replayed program
  *
  *===----------------------------------------------------------------------===*/
 
@@ -33,6 +35,9 @@
 
 static PyObject *gState, *gEager, *gRecordNew, *gOpenStream, *gTensorT;
 static allocfunc gAlloc;
+static PyObject *sCounted, *sFast, *sOps, *sLaunches, *sSavedLaunches,
+    *sSavedBytes, *sMinOps, *sMoveToEnd;
+static PyObject *gGraphs, *gOpen, *gCounts, *gFlushFailed;
 static PyObject *sConfigs, *sStreams, *sNodeAttr, *sTarget, *sEnabled, *sMaxOps,
     *sInputs, *sInputIndex, *sPending, *sChildren, *sFields, *sFlush, *sScalar,
     *sDeviceF, *sNodeF, *sErrorF, *sShapeF, *sDtypeF, *sStreamF;
@@ -581,6 +586,208 @@ finish:
   return out;
 }
 
+/* lazy_flush_init(graphs, open, counts, failed): _lazy's flushed
+ * programs (an OrderedDict by (trie node, positions)), open streams (id ->
+ * stream), FusionStats counters (a list) and the error path of a flush
+ * (failed(stream, program, live, recorded, error) raises). */
+static PyObject *lazyFlushInit(PyObject *self, PyObject *args) {
+  PyObject *graphs, *open, *counts, *failed;
+  if (!PyArg_ParseTuple(args, "O!O!O!O:lazy_flush_init", &PyDict_Type, &graphs,
+                        &PyDict_Type, &open, &PyList_Type, &counts, &failed))
+    return NULL;
+  PyObject **slots[] = {&gGraphs, &gOpen, &gCounts, &gFlushFailed};
+  PyObject *values[] = {graphs, open, counts, failed};
+  for (int i = 0; i < 4; ++i) {
+    PyObject *old = *slots[i];
+    Py_INCREF(values[i]);
+    *slots[i] = values[i];
+    Py_XDECREF(old);
+  }
+  Py_RETURN_NONE;
+}
+
+/* counts[i] += deltas[i] (no Python code runs: no thread interleaves). */
+static int addCounts(PyObject *counts, PyObject *const *deltas, Py_ssize_t n) {
+  if (PyList_Size(counts) < n) {
+    PyErr_SetString(PyExc_ValueError, "lazy: too few counters");
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *sum = PyNumber_Add(PyList_GetItem(counts, i), deltas[i]);
+    if (!sum || PyList_SetItem(counts, i, sum) < 0) /* steals */
+      return -1;
+  }
+  return 0;
+}
+
+/* lazy_flush(stream): _Stream.flush when it replays a program seen before
+ * through the C fast call (the steady state), in C: True when done; False,
+ * before changing anything, when Python must flush (nothing live, a new
+ * program, no fast call). */
+static PyObject *lazyFlush(PyObject *self, PyObject *stream) {
+  if (!gGraphs)
+    Py_RETURN_FALSE;
+  PyObject *sd = PyObject_GenericGetDict(stream, NULL);
+  if (!sd)
+    return NULL;
+  PyObject *result = NULL, *lp = NULL, *key = NULL, *prog = NULL;
+  PyObject *fast = NULL, *ops = NULL, *launches = NULL, *savedLaunches = NULL;
+  PyObject *savedBytes = NULL, *configs = NULL, *streams = NULL, *cd = NULL;
+  PyObject *minOps = NULL, *args = NULL, *res = NULL, *recordedObj = NULL;
+  PyObject *countedObj = NULL;
+  /* Borrowed from the stream's dict. */
+  PyObject *pending = PyDict_GetItemWithError(sd, sPending);
+  PyObject *node = pending ? PyDict_GetItemWithError(sd, sNodeAttr) : NULL;
+  PyObject *inputs = node ? PyDict_GetItemWithError(sd, sInputs) : NULL;
+  PyObject *device = inputs ? PyDict_GetItemWithError(sd, sDeviceF) : NULL;
+  PyObject *counted = device ? PyDict_GetItemWithError(sd, sCounted) : NULL;
+  if (!counted || !PyList_Check(pending) || !PyList_Check(inputs) ||
+      !PyLong_Check(counted))
+    goto python;
+  if (!(lp = lazyLive(NULL, pending)))
+    goto finish;
+  PyObject *live = PyTuple_GetItem(lp, 0), *positions = PyTuple_GetItem(lp, 1);
+  if (PyList_Size(live) == 0)
+    goto python;
+  if (!(key = PyTuple_Pack(2, node, positions)))
+    goto finish;
+  prog = PyDict_GetItemWithError(gGraphs, key);
+  if (!prog)
+    goto python;
+  Py_INCREF(prog);
+  if (!(fast = PyObject_GetAttr(prog, sFast)) ||
+      !(ops = PyObject_GetAttr(prog, sOps)) ||
+      !(launches = PyObject_GetAttr(prog, sLaunches)) ||
+      !(savedLaunches = PyObject_GetAttr(prog, sSavedLaunches)) ||
+      !(savedBytes = PyObject_GetAttr(prog, sSavedBytes)))
+    goto finish;
+  if (fast == Py_None)
+    goto python;
+  if (threadState(&configs, &streams) < 0)
+    goto finish;
+  Py_ssize_t depth = PyList_Check(configs) ? PyList_Size(configs) : 0;
+  PyObject *cfg = depth ? PyList_GetItem(configs, depth - 1) : gEager;
+  if (!PyDict_Check(streams) || !(cd = PyObject_GenericGetDict(cfg, NULL)) ||
+      !(minOps = attr(cfg, cd, sMinOps)))
+    goto finish;
+  int fused = PyObject_RichCompareBool(ops, minOps, Py_GE);
+  if (fused < 0)
+    goto finish;
+
+  /* Replayed from here on, in _Stream.flush's order. */
+  {
+    PyObject *current = PyDict_GetItemWithError(streams, device);
+    if (current == stream && PyDict_DelItem(streams, device) < 0)
+      goto finish;
+    if (PyErr_Occurred())
+      goto finish;
+    PyObject *id = PyLong_FromVoidPtr(stream);
+    if (!id)
+      goto finish;
+    if (PyDict_GetItemWithError(gOpen, id) && PyDict_DelItem(gOpen, id) < 0) {
+      Py_DECREF(id);
+      goto finish;
+    }
+    Py_DECREF(id);
+    if (PyErr_Occurred())
+      goto finish;
+    Py_ssize_t n = PyList_Size(pending);
+    Py_ssize_t before = PyLong_AsSsize_t(counted);
+    if (before == -1 && PyErr_Occurred())
+      goto finish;
+    if (!(recordedObj = PyLong_FromSsize_t(n - before)) ||
+        !(countedObj = PyLong_FromSsize_t(n)) ||
+        PyDict_SetItem(sd, sCounted, countedObj) < 0)
+      goto finish;
+    PyObject *moved =
+        PyObject_CallMethodObjArgs(gGraphs, sMoveToEnd, key, NULL);
+    if (!moved)
+      goto finish;
+    Py_DECREF(moved);
+  }
+  if (!(args = PyList_AsTuple(inputs)))
+    goto finish;
+  res = PyObject_Call(fast, args, NULL);
+  if (!res) {
+    /* The error path is Python's (_lazy._flush_failed raises). */
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb && value)
+      PyException_SetTraceback(value, tb);
+    PyObject *r =
+        value ? PyObject_CallFunctionObjArgs(gFlushFailed, stream, prog, live,
+                                             recordedObj, value, NULL)
+              : NULL;
+    Py_XDECREF(r);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    if (r || !PyErr_Occurred())
+      PyErr_SetString(PyExc_RuntimeError, "lazy_flush: the flush failed");
+    goto finish;
+  }
+  {
+    PyObject *seq = PySequence_Fast(res, "lazy_flush: results");
+    if (!seq)
+      goto finish;
+    Py_ssize_t m = PySequence_Size(seq);
+    Py_ssize_t k = PyList_Size(live);
+    for (Py_ssize_t i = 0; i < k && i < m; ++i) {
+      PyObject *r = PySequence_GetItem(seq, i);
+      PyObject *rd = r ? PyObject_GenericGetDict(r, NULL) : NULL;
+      int bad =
+          !rd || PyObject_GenericSetDict(PyList_GetItem(live, i), rd, NULL) < 0;
+      Py_XDECREF(rd);
+      Py_XDECREF(r);
+      if (bad) {
+        Py_DECREF(seq);
+        goto finish;
+      }
+    }
+    Py_DECREF(seq);
+  }
+  {
+    /* In _lazy._FIELDS order. */
+    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
+    PyObject *deltas[] = {
+        one,           fused ? one : zero, recordedObj, launches,
+        savedLaunches, savedBytes,         one,         zero};
+    int bad = !one || !zero || addCounts(gCounts, deltas, 8) < 0;
+    Py_XDECREF(one);
+    Py_XDECREF(zero);
+    if (bad)
+      goto finish;
+  }
+  result = Py_True;
+  Py_INCREF(result);
+  goto finish;
+python:
+  if (!PyErr_Occurred()) {
+    result = Py_False;
+    Py_INCREF(result);
+  }
+finish:
+  Py_DECREF(sd);
+  Py_XDECREF(lp);
+  Py_XDECREF(key);
+  Py_XDECREF(prog);
+  Py_XDECREF(fast);
+  Py_XDECREF(ops);
+  Py_XDECREF(launches);
+  Py_XDECREF(savedLaunches);
+  Py_XDECREF(savedBytes);
+  Py_XDECREF(configs);
+  Py_XDECREF(streams);
+  Py_XDECREF(cd);
+  Py_XDECREF(minOps);
+  Py_XDECREF(args);
+  Py_XDECREF(res);
+  Py_XDECREF(recordedObj);
+  Py_XDECREF(countedObj);
+  return result;
+}
+
 /* lazy_add(counts: list, deltas: tuple): counts[i] += deltas[i], in one
  * step no other thread can interleave with (no Python code runs): the
  * FusionStats counters of a flush without a lock. */
@@ -602,6 +809,10 @@ static PyObject *lazyAdd(PyObject *self, PyObject *const *args,
 }
 
 PyMethodDef lazyRecordMethods[] = {
+    {"lazy_flush_init", lazyFlushInit, METH_VARARGS,
+     "lazy_flush_init(graphs, open, counts, failed)"},
+    {"lazy_flush", lazyFlush, METH_O,
+     "lazy_flush(stream): a replayed flush in C (True), else False"},
     {"lazy_edge_stats", lazyEdgeStats, METH_NOARGS,
      "lazy_edge_stats(): (hits, misses) of lazy_record's edge cache"},
     {"lazy_forget", lazyForget, METH_NOARGS,
@@ -639,6 +850,14 @@ int lazyRecordInternNames(void) {
   LAZY_INTERN(sShapeF, "shape")
   LAZY_INTERN(sDtypeF, "dtype")
   LAZY_INTERN(sStreamF, "_stream")
+  LAZY_INTERN(sCounted, "counted")
+  LAZY_INTERN(sFast, "fast")
+  LAZY_INTERN(sOps, "ops")
+  LAZY_INTERN(sLaunches, "launches")
+  LAZY_INTERN(sSavedLaunches, "saved_launches")
+  LAZY_INTERN(sSavedBytes, "saved_bytes")
+  LAZY_INTERN(sMinOps, "min_fusion_ops")
+  LAZY_INTERN(sMoveToEnd, "move_to_end")
 #undef LAZY_INTERN
   return 0;
 }

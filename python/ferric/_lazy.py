@@ -245,8 +245,10 @@ class _Stream:
         _open[id(self)] = self
 
     def flush(self):
-        # The steady state (a graph seen before) is this method's common
-        # case and a small model's host time: no call it can spare.
+        # The steady state (a graph seen before, replayed through the C
+        # fast call) runs in C (lazy_flush, the same steps as below).
+        if _flush_replay is not None and _flush_replay(self):
+            return
         state = _state
         streams = state.streams
         if streams.get(self.device) is self:
@@ -277,13 +279,7 @@ class _Stream:
             results = fast(*self.inputs) if fast is not None else \
                 prog.run(self.inputs)
         except Exception as e:
-            ops = prog.ops if prog is not None else len(pending)
-            err = FerricError("the lazy flush of %d ops on %s failed: %s"
-                              % (ops, self.device, e))
-            for t in live:
-                t._fail(err)
-            _count_recorded(recorded)
-            raise err from e
+            _flush_failed(self, prog, live, recorded, e)
         for t, r in zip(live, results):
             t.__dict__ = r.__dict__  # (r is new and dropped here)
         # In _FIELDS order.
@@ -343,6 +339,25 @@ class _Stream:
         prog.saved_launches = 0 if self.device == "cpu" else \
             max(prog.ops - prog.launches, 0)
         return prog
+
+
+def _flush_failed(stream, prog, live, recorded, e):
+    """The error path of a flush (also lazy_flush's): every tensor it would
+    have computed fails with the flush's error, which is raised."""
+    ops = prog.ops if prog is not None else len(stream.pending)
+    err = FerricError("the lazy flush of %d ops on %s failed: %s"
+                      % (ops, stream.device, e))
+    for t in live:
+        t._fail(err)
+    _count_recorded(recorded)
+    raise err from e
+
+
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_flush"):
+    _capi._fastcall.lazy_flush_init(_graphs, _open, _counts, _flush_failed)
+    _flush_replay = _capi._fastcall.lazy_flush
+else:
+    _flush_replay = None
 
 
 def _nbytes(node):

@@ -267,3 +267,42 @@ def test_a_repeated_stream_takes_its_edges_from_the_c_cache(recorder):
     ferric.clear_cache()  # empties it too
     chain()
     assert stats()[0] == hits2
+
+
+def test_a_replayed_flush_that_fails_marks_its_tensors(monkeypatch):
+    # A replay (in C where the fast call is built: lazy_flush) that fails
+    # leaves each tensor it would have computed failed with the flush's
+    # error, as a first flush does.
+    a = ferric.asarray(np.ones(4, np.float32))
+
+    def record():
+        y = a * 2.0
+        return y, y + 1.0
+
+    for _ in range(2):
+        with ferric.lazy():
+            y, z = record()
+        np.testing.assert_array_equal(z.numpy(), [3, 3, 3, 3])
+
+    def broken(*inputs):
+        raise ferric.FerricError("injected replay failure")
+
+    for prog in _trace._graphs.values():
+        if prog.fast is not None:
+            monkeypatch.setattr(prog, "fast", broken)
+    monkeypatch.setattr(_lazy._Program, "run", broken)
+    before = ferric.fusion_stats()
+    with pytest.raises(ferric.FerricError,
+                       match="lazy flush of 2 ops on cpu failed: injected"):
+        with ferric.lazy():
+            y, z = record()
+    for t in (y, z):
+        with pytest.raises(ferric.FerricError, match="injected replay"):
+            t.numpy()
+    after = ferric.fusion_stats()
+    assert (after.flushes, after.ops_recorded) == \
+        (before.flushes, before.ops_recorded + 2)
+    monkeypatch.undo()
+    with ferric.lazy():
+        y, z = record()
+    np.testing.assert_array_equal(z.numpy(), [3, 3, 3, 3])
