@@ -16,6 +16,11 @@
  *
  *   lazy_init(state, eager, record_new, open_stream, Tensor)  from _lazy
  *   lazy_record(op, attrs, operands)                   the record() path
+ *   lazy_live(pending)                    the live pending Tensors (flush)
+ *   lazy_add(counts, deltas)                the FusionStats of a flush
+ *   lazy_forget()              forgets the edge cache (the trie is gone)
+ *   lazy_flush_init(graphs, open, counts, failed)           from _lazy
+ *   lazy_flush(stream)               _Stream.flush of a replayed program
  *
  *===----------------------------------------------------------------------===*/
 
@@ -30,6 +35,9 @@
 
 static PyObject *gState, *gEager, *gRecordNew, *gOpenStream, *gTensorT;
 static allocfunc gAlloc;
+static PyObject *sCounted, *sFast, *sOps, *sLaunches, *sSavedLaunches,
+    *sSavedBytes, *sMinOps, *sMoveToEnd;
+static PyObject *gGraphs, *gOpen, *gCounts, *gFlushFailed;
 static PyObject *sConfigs, *sStreams, *sNodeAttr, *sTarget, *sEnabled, *sMaxOps,
     *sInputs, *sInputIndex, *sPending, *sChildren, *sFields, *sFlush, *sScalar,
     *sDeviceF, *sNodeF, *sErrorF, *sShapeF, *sDtypeF, *sStreamF;
@@ -56,6 +64,141 @@ static PyObject *scalarKey(PyObject *x) {
   return key;
 }
 
+/* Attribute `name` of `obj` (new reference): from `dict`, its instance
+ * dict, where a _Stream or a FusionConfig keeps it (two dict lookups less
+ * than PyObject_GetAttr's type walk), else by PyObject_GetAttr (a subclass
+ * with a property, say). */
+static PyObject *attr(PyObject *obj, PyObject *dict, PyObject *name) {
+  PyObject *v = dict ? PyDict_GetItemWithError(dict, name) : NULL;
+  if (v) {
+    Py_INCREF(v);
+    return v;
+  }
+  if (PyErr_Occurred())
+    return NULL;
+  return PyObject_GetAttr(obj, name);
+}
+
+/* This thread's _state.configs and _state.streams (new references). A
+ * threading.local attribute costs a lookup of the thread's dict and two
+ * more; both lists are made once per thread (_State.__init__) and never
+ * replaced, so they are kept for the thread that asked last, by its
+ * interpreter-unique id (ids are not reused, unlike thread idents). */
+static uint64_t gThreadId;
+static PyObject *gThreadConfigs, *gThreadStreams;
+
+static int threadState(PyObject **configs, PyObject **streams) {
+  uint64_t id = PyThreadState_GetID(PyThreadState_Get());
+  if (!gThreadConfigs || id != gThreadId) {
+    PyObject *c = PyObject_GetAttr(gState, sConfigs);
+    PyObject *s = c ? PyObject_GetAttr(gState, sStreams) : NULL;
+    if (!s) {
+      Py_XDECREF(c);
+      return -1;
+    }
+    PyObject *oldC = gThreadConfigs, *oldS = gThreadStreams;
+    gThreadConfigs = c;
+    gThreadStreams = s;
+    gThreadId = id;
+    Py_XDECREF(oldC);
+    Py_XDECREF(oldS);
+  }
+  Py_INCREF(gThreadConfigs);
+  Py_INCREF(gThreadStreams);
+  *configs = gThreadConfigs;
+  *streams = gThreadStreams;
+  return 0;
+}
+
+/* The stream's inputs are searched by identity up to this many. */
+#define LAZY_SCAN_INPUTS 16
+
+/* The edge last taken out of a trie node, by the node's address: a stream
+ * that repeats itself takes the same edge out of each node every time, and
+ * comparing its operand keys with the last one's costs less than hashing
+ * the edge key (op, attrs, keys) and comparing it in node.children. An
+ * entry holds its node and child, so an address is not reused while it is
+ * here (lazy_forget drops them with the trie). Nodes that share an entry
+ * miss: a chain of 100 ops has about one such pair in 4096 entries (17
+ * misses in 256). op and attrs match by identity (the Tensor methods pass
+ * constants and memoized tuples; anything else misses and takes the
+ * dict). */
+#define LAZY_EDGE_CACHE_BITS 12
+#define LAZY_EDGE_CACHE (1 << LAZY_EDGE_CACHE_BITS)
+
+struct EdgeEntry {
+  PyObject *node, *op, *attrs, *keys, *child;
+};
+static struct EdgeEntry gEdges[LAZY_EDGE_CACHE];
+static unsigned long long gEdgeHits, gEdgeMisses;
+
+static struct EdgeEntry *edgeEntry(PyObject *node) {
+  /* Fibonacci hashing of the address: nodes may lie a power of two apart
+   * (the low bits alone put the 100 nodes of a chain in a few entries). */
+  uint64_t h = (uint64_t)(uintptr_t)node * 0x9E3779B97F4A7C15ull;
+  return &gEdges[h >> (64 - LAZY_EDGE_CACHE_BITS)];
+}
+
+/* The cached child (new reference), or NULL (an error set, or a miss). */
+static PyObject *edgeCacheGet(PyObject *node, PyObject *op, PyObject *attrs,
+                              PyObject *keys) {
+  struct EdgeEntry *e = edgeEntry(node);
+  ++gEdgeMisses; /* (taken back below on a hit) */
+  if (e->node != node || e->op != op || e->attrs != attrs)
+    return NULL;
+  Py_ssize_t n = PyTuple_Size(keys);
+  if (PyTuple_Size(e->keys) != n)
+    return NULL;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    /* (The keys are ints, strs, floats and tuples of them: == as the
+     * dict compares them, identity first.) */
+    int eq = PyObject_RichCompareBool(PyTuple_GetItem(e->keys, i),
+                                      PyTuple_GetItem(keys, i), Py_EQ);
+    if (eq != 1)
+      return NULL;
+  }
+  --gEdgeMisses;
+  ++gEdgeHits;
+  Py_INCREF(e->child);
+  return e->child;
+}
+
+static void edgeCachePut(PyObject *node, PyObject *op, PyObject *attrs,
+                         PyObject *keys, PyObject *child) {
+  struct EdgeEntry *e = edgeEntry(node), old = *e;
+  Py_INCREF(node);
+  Py_INCREF(op);
+  Py_INCREF(attrs);
+  Py_INCREF(keys);
+  Py_INCREF(child);
+  *e = (struct EdgeEntry){node, op, attrs, keys, child};
+  Py_XDECREF(old.node);
+  Py_XDECREF(old.op);
+  Py_XDECREF(old.attrs);
+  Py_XDECREF(old.keys);
+  Py_XDECREF(old.child);
+}
+
+/* lazy_forget(): empties the edge cache (the trie was started over or
+ * cleared: its nodes need not stay alive). */
+static PyObject *lazyForget(PyObject *self, PyObject *unused) {
+  for (size_t i = 0; i < LAZY_EDGE_CACHE; ++i) {
+    struct EdgeEntry old = gEdges[i];
+    gEdges[i] = (struct EdgeEntry){NULL, NULL, NULL, NULL, NULL};
+    Py_XDECREF(old.node);
+    Py_XDECREF(old.op);
+    Py_XDECREF(old.attrs);
+    Py_XDECREF(old.keys);
+    Py_XDECREF(old.child);
+  }
+  Py_RETURN_NONE;
+}
+
+/* lazy_edge_stats(): (hits, misses) of the edge cache so far. */
+static PyObject *lazyEdgeStats(PyObject *self, PyObject *unused) {
+  return Py_BuildValue("(KK)", gEdgeHits, gEdgeMisses);
+}
+
 /* Returns a new reference to the pending Tensor, NULL on error, or
  * Py_NotImplemented (new reference) when Python must record it. */
 static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
@@ -64,8 +207,8 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
   if (n < 1 || n > LAZY_MAX_OPERANDS)
     Py_RETURN_NOTIMPLEMENTED;
   PyObject *result = Py_NotImplemented;
-  PyObject *s = NULL, *index = NULL, *inputs = NULL, *keys = NULL;
-  PyObject *device = NULL, *newInputs[LAZY_MAX_OPERANDS];
+  PyObject *s = NULL, *sd = NULL, *index = NULL, *inputs = NULL, *keys = NULL;
+  PyObject *cd = NULL, *device = NULL, *newInputs[LAZY_MAX_OPERANDS];
   Py_ssize_t numNew = 0, numInputs = 0;
   if (!(keys = PyTuple_New(n)))
     return NULL;
@@ -75,11 +218,26 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       PyObject *d = PyObject_GenericGetDict(o, NULL);
       if (!d)
         goto error;
-      PyObject *dev = PyDict_GetItemWithError(d, sDeviceF);
-      PyObject *node = dev ? PyDict_GetItemWithError(d, sNodeF) : NULL;
-      PyObject *stream = node ? PyDict_GetItemWithError(d, sStreamF) : NULL;
-      PyObject *err = stream ? PyDict_GetItemWithError(d, sErrorF) : NULL;
-      if (!err) {
+      /* Borrowed from `d` (which `o`, held by `operands`, keeps). */
+      PyObject *node = PyDict_GetItemWithError(d, sNodeF);
+      PyObject *stream = NULL, *dev = NULL;
+      if (node && node != Py_None && s) {
+        /* A pending operand after the first Tensor: of this stream? */
+        stream = PyDict_GetItemWithError(d, sStreamF);
+        if (stream != s) {
+          Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
+          goto done;
+        }
+        Py_INCREF(node);
+        key = node;
+        Py_DECREF(d);
+        PyTuple_SetItem(keys, i, key); /* steals */
+        continue;
+      }
+      dev = node ? PyDict_GetItemWithError(d, sDeviceF) : NULL;
+      if (!dev) {
         Py_DECREF(d);
         if (PyErr_Occurred())
           goto error;
@@ -95,8 +253,7 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
           s = PyObject_CallFunctionObjArgs(gOpenStream, dev, cfg, NULL);
         if (s == Py_None)
           Py_CLEAR(s);
-        if (!s || !(index = PyObject_GetAttr(s, sInputIndex)) ||
-            !(inputs = PyObject_GetAttr(s, sInputs))) {
+        if (!s || !(sd = PyObject_GenericGetDict(s, NULL))) {
           Py_DECREF(d);
           Py_XDECREF(s);
           s = NULL;
@@ -106,29 +263,64 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         }
         Py_INCREF(dev);
         device = dev;
+      }
+      if (node == Py_None && !inputs) {
+        /* The stream's inputs, for the first computed operand (an op on
+         * pending operands only needs none). */
+        if (!(inputs = attr(s, sd, sInputs)) || !PyList_Check(inputs)) {
+          Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
+          goto done;
+        }
         numInputs = PyList_Size(inputs);
       }
       if (node != Py_None) {
+        stream = PyDict_GetItemWithError(d, sStreamF);
         if (stream != s) {
           Py_DECREF(d);
+          if (PyErr_Occurred())
+            goto error;
           goto done;
         }
         Py_INCREF(node);
         key = node;
       } else {
-        PyObject *id = PyLong_FromVoidPtr(o);
-        PyObject *k = id ? PyDict_GetItemWithError(index, id) : NULL;
-        Py_XDECREF(id);
-        if (k) {
-          key = PyLong_FromLong(-PyLong_AsLong(k) - 1);
-        } else if (PyErr_Occurred()) {
-          Py_DECREF(d);
-          goto error;
+        /* Its input slot: found by identity among the stream's inputs
+         * while they are few (a scan of pointers, cheaper than hashing
+         * its id), else in input_index (id -> slot). */
+        Py_ssize_t slot = -1;
+        if (numInputs <= LAZY_SCAN_INPUTS) {
+          for (Py_ssize_t j = 0; j < numInputs && slot < 0; ++j)
+            if (PyList_GetItem(inputs, j) == o)
+              slot = j;
         } else {
-          int same = PyObject_RichCompareBool(dev, device, Py_EQ);
-          if (same != 1 || err != Py_None) {
+          if (!index &&
+              (!(index = attr(s, sd, sInputIndex)) || !PyDict_Check(index))) {
             Py_DECREF(d);
-            if (same < 0)
+            if (PyErr_Occurred())
+              goto error;
+            goto done;
+          }
+          PyObject *id = PyLong_FromVoidPtr(o);
+          PyObject *k = id ? PyDict_GetItemWithError(index, id) : NULL;
+          Py_XDECREF(id);
+          if (k)
+            slot = PyLong_AsSsize_t(k);
+          if (PyErr_Occurred()) {
+            Py_DECREF(d);
+            goto error;
+          }
+        }
+        if (slot >= 0) {
+          key = PyLong_FromSsize_t(-slot - 1);
+        } else {
+          PyObject *err = PyDict_GetItemWithError(d, sErrorF);
+          int same =
+              err == Py_None ? PyObject_RichCompareBool(dev, device, Py_EQ) : 0;
+          if (same != 1) {
+            Py_DECREF(d);
+            if (same < 0 || PyErr_Occurred())
               goto error;
             goto done;
           }
@@ -163,9 +355,11 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
   }
   if (!s)
     goto done;
+  if (!(cd = PyObject_GenericGetDict(cfg, NULL)))
+    goto error;
   {
     /* lazy(target=...) other than this device: Python raises. */
-    PyObject *target = PyObject_GetAttr(cfg, sTarget);
+    PyObject *target = attr(cfg, cd, sTarget);
     if (!target)
       goto error;
     int other = 0;
@@ -178,20 +372,34 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       goto finish_other;
   }
   {
-    PyObject *edge = PyTuple_Pack(3, op, attrs, keys);
-    PyObject *node = edge ? PyObject_GetAttr(s, sNodeAttr) : NULL;
-    PyObject *children = node ? PyObject_GetAttr(node, sChildren) : NULL;
-    PyObject *child = children ? PyDict_GetItemWithError(children, edge) : NULL;
-    Py_XINCREF(child);
-    Py_XDECREF(edge);
-    Py_XDECREF(node);
-    Py_XDECREF(children);
+    PyObject *node = attr(s, sd, sNodeAttr);
+    if (!node)
+      goto error;
+    PyObject *child = edgeCacheGet(node, op, attrs, keys);
+    if (!child && !PyErr_Occurred()) {
+      PyObject *edge = PyTuple_Pack(3, op, attrs, keys);
+      PyObject *children = edge ? PyObject_GetAttr(node, sChildren) : NULL;
+      child = children ? PyDict_GetItemWithError(children, edge) : NULL;
+      Py_XINCREF(child);
+      Py_XDECREF(edge);
+      Py_XDECREF(children);
+      if (child)
+        edgeCachePut(node, op, attrs, keys, child);
+    }
+    Py_DECREF(node);
     if (!child) {
       if (PyErr_Occurred())
         goto error;
       goto done;
     }
     /* Taken: the new inputs get their slots, the stream moves on. */
+    if (numNew && !index &&
+        (!(index = attr(s, sd, sInputIndex)) || !PyDict_Check(index))) {
+      Py_DECREF(child);
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "lazy_record: no input_index");
+      goto error;
+    }
     for (Py_ssize_t j = 0; j < numNew; ++j) {
       PyObject *id = PyLong_FromVoidPtr(newInputs[j]);
       PyObject *slot = PyLong_FromSsize_t(numInputs + j);
@@ -204,21 +412,28 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         goto error;
       }
     }
+    /* The Tensor's attributes: a copy of the edge's (one block copy of
+     * the dict's table, not an insertion per field) and its stream. */
     PyObject *fields = PyObject_GetAttr(child, sFields);
-    PyObject *t = NULL, *dict = NULL;
-    if (fields && PyObject_SetAttr(s, sNodeAttr, child) == 0) {
+    PyObject *dict =
+        fields && PyDict_Check(fields) ? PyDict_Copy(fields) : NULL;
+    PyObject *t = NULL;
+    if (dict && PyDict_SetItem(dict, sStreamF, s) == 0 &&
+        PyDict_SetItem(sd, sNodeAttr, child) == 0) {
       t = gAlloc((PyTypeObject *)gTensorT, 0);
-      dict = t ? PyObject_GenericGetDict(t, NULL) : NULL;
-      if (!dict || PyDict_Update(dict, fields) < 0 ||
-          PyDict_SetItem(dict, sStreamF, s) < 0)
+      if (t && PyObject_GenericSetDict(t, dict, NULL) < 0)
         Py_CLEAR(t);
     }
     Py_XDECREF(dict);
     Py_XDECREF(fields);
     Py_DECREF(child);
-    if (!t)
+    if (!t) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError,
+                        "lazy_record: an edge without its fields");
       goto error;
-    PyObject *pending = PyObject_GetAttr(s, sPending);
+    }
+    PyObject *pending = attr(s, sd, sPending);
     PyObject *ref = pending ? PyWeakref_NewRef(t, NULL) : NULL;
     int bad = !ref || PyList_Append(pending, ref) < 0;
     Py_ssize_t count = pending ? PyList_Size(pending) : 0;
@@ -229,8 +444,8 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
       goto error;
     }
     /* Not lazy, or max_fusion_ops reached: a sync point. */
-    PyObject *enabled = PyObject_GetAttr(cfg, sEnabled);
-    PyObject *maxOps = enabled ? PyObject_GetAttr(cfg, sMaxOps) : NULL;
+    PyObject *enabled = attr(cfg, cd, sEnabled);
+    PyObject *maxOps = enabled ? attr(cfg, cd, sMaxOps) : NULL;
     int flush = -1;
     if (maxOps) {
       int on = PyObject_IsTrue(enabled);
@@ -264,6 +479,8 @@ done:
 finish:
   Py_XDECREF(keys);
   Py_XDECREF(s);
+  Py_XDECREF(sd);
+  Py_XDECREF(cd);
   Py_XDECREF(device);
   Py_XDECREF(index);
   Py_XDECREF(inputs);
@@ -280,12 +497,9 @@ static PyObject *lazyRecord(PyObject *self, PyObject *const *args,
     PyErr_SetString(PyExc_RuntimeError, "lazy_record before lazy_init");
     return NULL;
   }
-  PyObject *configs = PyObject_GetAttr(gState, sConfigs);
-  PyObject *streams = configs ? PyObject_GetAttr(gState, sStreams) : NULL;
-  if (!streams) {
-    Py_XDECREF(configs);
+  PyObject *configs, *streams;
+  if (threadState(&configs, &streams) < 0)
     return NULL;
-  }
   Py_ssize_t depth = PyList_Check(configs) ? PyList_Size(configs) : 0;
   PyObject *cfg = depth ? PyList_GetItem(configs, depth - 1) : gEager;
   Py_INCREF(cfg);
@@ -318,10 +532,295 @@ static PyObject *lazyInit(PyObject *self, PyObject *args) {
     *slots[i] = values[i];
     Py_XDECREF(old);
   }
+  /* Another _State: its threads' lists are asked for again. */
+  Py_CLEAR(gThreadConfigs);
+  Py_CLEAR(gThreadStreams);
+  Py_RETURN_NONE;
+}
+
+/* lazy_live(pending): of the weak references `pending` (a stream's
+ * recorded Tensors, in order), the Tensors still alive and still pending,
+ * as (list of them, tuple of their positions): _Stream.flush's scan, a
+ * weakref call and an attribute read per recorded op in Python. */
+static PyObject *lazyLive(PyObject *self, PyObject *pending) {
+  if (!PyList_Check(pending)) {
+    PyErr_SetString(PyExc_TypeError, "lazy_live(pending: list)");
+    return NULL;
+  }
+  PyObject *live = PyList_New(0), *positions = PyList_New(0), *out = NULL;
+  if (!live || !positions)
+    goto finish;
+  for (Py_ssize_t i = 0, n = PyList_Size(pending); i < n; ++i) {
+    PyObject *t = PyWeakref_GetObject(PyList_GetItem(pending, i));
+    if (!t)
+      goto finish;
+    if (t == Py_None)
+      continue;
+    Py_INCREF(t);
+    PyObject *d = PyObject_GenericGetDict(t, NULL);
+    PyObject *node = d ? PyDict_GetItemWithError(d, sNodeF) : NULL;
+    int keep = node && node != Py_None;
+    Py_XDECREF(d);
+    if (!node && PyErr_Occurred()) {
+      Py_DECREF(t);
+      goto finish;
+    }
+    PyObject *j = keep ? PyLong_FromSsize_t(i) : NULL;
+    int bad = keep && (!j || PyList_Append(live, t) < 0 ||
+                       PyList_Append(positions, j) < 0);
+    Py_XDECREF(j);
+    Py_DECREF(t);
+    if (bad)
+      goto finish;
+  }
+  {
+    PyObject *tuple = PyList_AsTuple(positions);
+    if (tuple) {
+      out = PyTuple_Pack(2, live, tuple);
+      Py_DECREF(tuple);
+    }
+  }
+finish:
+  Py_XDECREF(live);
+  Py_XDECREF(positions);
+  return out;
+}
+
+/* lazy_flush_init(graphs, open, counts, failed): _lazy's flushed
+ * programs (an OrderedDict by (trie node, positions)), open streams (id ->
+ * stream), FusionStats counters (a list) and the error path of a flush
+ * (failed(stream, program, live, recorded, error) raises). */
+static PyObject *lazyFlushInit(PyObject *self, PyObject *args) {
+  PyObject *graphs, *open, *counts, *failed;
+  if (!PyArg_ParseTuple(args, "O!O!O!O:lazy_flush_init", &PyDict_Type, &graphs,
+                        &PyDict_Type, &open, &PyList_Type, &counts, &failed))
+    return NULL;
+  PyObject **slots[] = {&gGraphs, &gOpen, &gCounts, &gFlushFailed};
+  PyObject *values[] = {graphs, open, counts, failed};
+  for (int i = 0; i < 4; ++i) {
+    PyObject *old = *slots[i];
+    Py_INCREF(values[i]);
+    *slots[i] = values[i];
+    Py_XDECREF(old);
+  }
+  Py_RETURN_NONE;
+}
+
+/* counts[i] += deltas[i] (no Python code runs: no thread interleaves). */
+static int addCounts(PyObject *counts, PyObject *const *deltas, Py_ssize_t n) {
+  if (PyList_Size(counts) < n) {
+    PyErr_SetString(PyExc_ValueError, "lazy: too few counters");
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *sum = PyNumber_Add(PyList_GetItem(counts, i), deltas[i]);
+    if (!sum || PyList_SetItem(counts, i, sum) < 0) /* steals */
+      return -1;
+  }
+  return 0;
+}
+
+/* lazy_flush(stream): _Stream.flush when it replays a program seen before
+ * through the C fast call (the steady state), in C: True when done; False,
+ * before changing anything, when Python must flush (nothing live, a new
+ * program, no fast call). */
+static PyObject *lazyFlush(PyObject *self, PyObject *stream) {
+  if (!gGraphs)
+    Py_RETURN_FALSE;
+  PyObject *sd = PyObject_GenericGetDict(stream, NULL);
+  if (!sd)
+    return NULL;
+  PyObject *result = NULL, *lp = NULL, *key = NULL, *prog = NULL;
+  PyObject *fast = NULL, *ops = NULL, *launches = NULL, *savedLaunches = NULL;
+  PyObject *savedBytes = NULL, *configs = NULL, *streams = NULL, *cd = NULL;
+  PyObject *minOps = NULL, *args = NULL, *res = NULL, *recordedObj = NULL;
+  PyObject *countedObj = NULL;
+  /* Borrowed from the stream's dict. */
+  PyObject *pending = PyDict_GetItemWithError(sd, sPending);
+  PyObject *node = pending ? PyDict_GetItemWithError(sd, sNodeAttr) : NULL;
+  PyObject *inputs = node ? PyDict_GetItemWithError(sd, sInputs) : NULL;
+  PyObject *device = inputs ? PyDict_GetItemWithError(sd, sDeviceF) : NULL;
+  PyObject *counted = device ? PyDict_GetItemWithError(sd, sCounted) : NULL;
+  if (!counted || !PyList_Check(pending) || !PyList_Check(inputs) ||
+      !PyLong_Check(counted))
+    goto python;
+  if (!(lp = lazyLive(NULL, pending)))
+    goto finish;
+  PyObject *live = PyTuple_GetItem(lp, 0), *positions = PyTuple_GetItem(lp, 1);
+  if (PyList_Size(live) == 0)
+    goto python;
+  if (!(key = PyTuple_Pack(2, node, positions)))
+    goto finish;
+  prog = PyDict_GetItemWithError(gGraphs, key);
+  if (!prog)
+    goto python;
+  Py_INCREF(prog);
+  if (!(fast = PyObject_GetAttr(prog, sFast)) ||
+      !(ops = PyObject_GetAttr(prog, sOps)) ||
+      !(launches = PyObject_GetAttr(prog, sLaunches)) ||
+      !(savedLaunches = PyObject_GetAttr(prog, sSavedLaunches)) ||
+      !(savedBytes = PyObject_GetAttr(prog, sSavedBytes)))
+    goto finish;
+  if (fast == Py_None)
+    goto python;
+  if (threadState(&configs, &streams) < 0)
+    goto finish;
+  Py_ssize_t depth = PyList_Check(configs) ? PyList_Size(configs) : 0;
+  PyObject *cfg = depth ? PyList_GetItem(configs, depth - 1) : gEager;
+  if (!PyDict_Check(streams) || !(cd = PyObject_GenericGetDict(cfg, NULL)) ||
+      !(minOps = attr(cfg, cd, sMinOps)))
+    goto finish;
+  int fused = PyObject_RichCompareBool(ops, minOps, Py_GE);
+  if (fused < 0)
+    goto finish;
+
+  /* Replayed from here on, in _Stream.flush's order. */
+  {
+    PyObject *current = PyDict_GetItemWithError(streams, device);
+    if (current == stream && PyDict_DelItem(streams, device) < 0)
+      goto finish;
+    if (PyErr_Occurred())
+      goto finish;
+    PyObject *id = PyLong_FromVoidPtr(stream);
+    if (!id)
+      goto finish;
+    if (PyDict_GetItemWithError(gOpen, id) && PyDict_DelItem(gOpen, id) < 0) {
+      Py_DECREF(id);
+      goto finish;
+    }
+    Py_DECREF(id);
+    if (PyErr_Occurred())
+      goto finish;
+    Py_ssize_t n = PyList_Size(pending);
+    Py_ssize_t before = PyLong_AsSsize_t(counted);
+    if (before == -1 && PyErr_Occurred())
+      goto finish;
+    if (!(recordedObj = PyLong_FromSsize_t(n - before)) ||
+        !(countedObj = PyLong_FromSsize_t(n)) ||
+        PyDict_SetItem(sd, sCounted, countedObj) < 0)
+      goto finish;
+    PyObject *moved =
+        PyObject_CallMethodObjArgs(gGraphs, sMoveToEnd, key, NULL);
+    if (!moved)
+      goto finish;
+    Py_DECREF(moved);
+  }
+  if (!(args = PyList_AsTuple(inputs)))
+    goto finish;
+  res = PyObject_Call(fast, args, NULL);
+  if (!res) {
+    /* The error path is Python's (_lazy._flush_failed raises). */
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb && value)
+      PyException_SetTraceback(value, tb);
+    PyObject *r =
+        value ? PyObject_CallFunctionObjArgs(gFlushFailed, stream, prog, live,
+                                             recordedObj, value, NULL)
+              : NULL;
+    Py_XDECREF(r);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    if (r || !PyErr_Occurred())
+      PyErr_SetString(PyExc_RuntimeError, "lazy_flush: the flush failed");
+    goto finish;
+  }
+  {
+    PyObject *seq = PySequence_Fast(res, "lazy_flush: results");
+    if (!seq)
+      goto finish;
+    Py_ssize_t m = PySequence_Size(seq);
+    Py_ssize_t k = PyList_Size(live);
+    for (Py_ssize_t i = 0; i < k && i < m; ++i) {
+      PyObject *r = PySequence_GetItem(seq, i);
+      PyObject *rd = r ? PyObject_GenericGetDict(r, NULL) : NULL;
+      int bad =
+          !rd || PyObject_GenericSetDict(PyList_GetItem(live, i), rd, NULL) < 0;
+      Py_XDECREF(rd);
+      Py_XDECREF(r);
+      if (bad) {
+        Py_DECREF(seq);
+        goto finish;
+      }
+    }
+    Py_DECREF(seq);
+  }
+  {
+    /* In _lazy._FIELDS order. */
+    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
+    PyObject *deltas[] = {
+        one,           fused ? one : zero, recordedObj, launches,
+        savedLaunches, savedBytes,         one,         zero};
+    int bad = !one || !zero || addCounts(gCounts, deltas, 8) < 0;
+    Py_XDECREF(one);
+    Py_XDECREF(zero);
+    if (bad)
+      goto finish;
+  }
+  result = Py_True;
+  Py_INCREF(result);
+  goto finish;
+python:
+  if (!PyErr_Occurred()) {
+    result = Py_False;
+    Py_INCREF(result);
+  }
+finish:
+  Py_DECREF(sd);
+  Py_XDECREF(lp);
+  Py_XDECREF(key);
+  Py_XDECREF(prog);
+  Py_XDECREF(fast);
+  Py_XDECREF(ops);
+  Py_XDECREF(launches);
+  Py_XDECREF(savedLaunches);
+  Py_XDECREF(savedBytes);
+  Py_XDECREF(configs);
+  Py_XDECREF(streams);
+  Py_XDECREF(cd);
+  Py_XDECREF(minOps);
+  Py_XDECREF(args);
+  Py_XDECREF(res);
+  Py_XDECREF(recordedObj);
+  Py_XDECREF(countedObj);
+  return result;
+}
+
+/* lazy_add(counts: list, deltas: tuple): counts[i] += deltas[i], in one
+ * step no other thread can interleave with (no Python code runs): the
+ * FusionStats counters of a flush without a lock. */
+static PyObject *lazyAdd(PyObject *self, PyObject *const *args,
+                         Py_ssize_t nargs) {
+  if (nargs != 2 || !PyList_Check(args[0]) || !PyTuple_Check(args[1]) ||
+      PyTuple_Size(args[1]) > PyList_Size(args[0])) {
+    PyErr_SetString(PyExc_TypeError,
+                    "lazy_add(counts: list, deltas: tuple, no longer)");
+    return NULL;
+  }
+  for (Py_ssize_t i = 0, n = PyTuple_Size(args[1]); i < n; ++i) {
+    PyObject *sum =
+        PyNumber_Add(PyList_GetItem(args[0], i), PyTuple_GetItem(args[1], i));
+    if (!sum || PyList_SetItem(args[0], i, sum) < 0) /* steals */
+      return NULL;
+  }
   Py_RETURN_NONE;
 }
 
 PyMethodDef lazyRecordMethods[] = {
+    {"lazy_flush_init", lazyFlushInit, METH_VARARGS,
+     "lazy_flush_init(graphs, open, counts, failed)"},
+    {"lazy_flush", lazyFlush, METH_O,
+     "lazy_flush(stream): a replayed flush in C (True), else False"},
+    {"lazy_edge_stats", lazyEdgeStats, METH_NOARGS,
+     "lazy_edge_stats(): (hits, misses) of lazy_record's edge cache"},
+    {"lazy_forget", lazyForget, METH_NOARGS,
+     "lazy_forget(): forgets the edges lazy_record took last"},
+    {"lazy_live", lazyLive, METH_O,
+     "lazy_live(pending): (live pending Tensors, their positions)"},
+    {"lazy_add", (PyCFunction)(void (*)(void))lazyAdd, METH_FASTCALL,
+     "lazy_add(counts, deltas): counts[i] += deltas[i], atomically"},
     {"lazy_init", lazyInit, METH_VARARGS,
      "lazy_init(state, eager_config, record_new, open_stream, Tensor)"},
     {"lazy_record", (PyCFunction)(void (*)(void))lazyRecord, METH_FASTCALL,
@@ -351,6 +850,14 @@ int lazyRecordInternNames(void) {
   LAZY_INTERN(sShapeF, "shape")
   LAZY_INTERN(sDtypeF, "dtype")
   LAZY_INTERN(sStreamF, "_stream")
+  LAZY_INTERN(sCounted, "counted")
+  LAZY_INTERN(sFast, "fast")
+  LAZY_INTERN(sOps, "ops")
+  LAZY_INTERN(sLaunches, "launches")
+  LAZY_INTERN(sSavedLaunches, "saved_launches")
+  LAZY_INTERN(sSavedBytes, "saved_bytes")
+  LAZY_INTERN(sMinOps, "min_fusion_ops")
+  LAZY_INTERN(sMoveToEnd, "move_to_end")
 #undef LAZY_INTERN
   return 0;
 }

@@ -38,8 +38,8 @@ from . import tensor as _t
 from ._dtypes import FerricError
 from ._emit import _Emitter, _Value, emit, plan_arguments
 from ._graph import topo
-from ._trace import (_cache_lock, _graphs, _new_edge, _operand_keys,
-                     _root, _roots, _trace_nodes)
+from ._trace import (_cache_lock, _forget_edges, _graphs, _new_edge,
+                     _operand_keys, _root, _roots, _trace_nodes)
 from .expr import E
 
 
@@ -77,7 +77,9 @@ class FusionConfig:
 _FIELDS = ("flushes", "fused_executions", "ops_recorded", "kernels_launched",
            "launches_saved", "intermediate_bytes_saved", "cache_hits",
            "cache_misses")
-_counts = dict.fromkeys(_FIELDS, 0)
+# The counters, in _FIELDS order. A flush adds to them with _add (one C
+# call, which no other thread interleaves with); the rest under the lock.
+_counts = [0] * len(_FIELDS)
 _counts_lock = threading.Lock()
 
 
@@ -115,7 +117,7 @@ _open = {}
 def fusion_stats():
     """A :class:`FusionStats` snapshot."""
     with _counts_lock:
-        counts = dict(_counts)
+        counts = dict(zip(_FIELDS, list(_counts)))
         for s in list(_open.values()):
             counts["ops_recorded"] += len(s.pending) - s.counted
     return FusionStats(**counts)
@@ -123,16 +125,39 @@ def fusion_stats():
 
 def reset_fusion_stats():
     with _counts_lock:
-        for k in _counts:
-            _counts[k] = 0
+        _counts[:] = [0] * len(_FIELDS)
         for s in list(_open.values()):
             s.counted = len(s.pending)
 
 
-def _count(**deltas):
+def _add_locked(counts, deltas):
     with _counts_lock:
-        for k, v in deltas.items():
-            _counts[k] += v
+        for i, v in enumerate(deltas):
+            counts[i] += v
+
+
+# _add(counts, deltas): counts[i] += deltas[i] for the leading fields;
+# _live(pending): the live pending Tensors of a stream and their positions.
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_add"):
+    _add, _live = _capi._fastcall.lazy_add, _capi._fastcall.lazy_live
+else:
+    _add = _add_locked
+
+    def _live(pending):
+        live, positions = [], []
+        for j, r in enumerate(pending):
+            t = r()
+            if t is not None and t._node is not None:
+                live.append(t)
+                positions.append(j)
+        return live, tuple(positions)
+
+_RECORDED_ONLY = _FIELDS.index("ops_recorded")
+
+
+def _count_recorded(n):
+    """Adds `n` to ops_recorded (a flush that ran nothing)."""
+    _add(_counts, (0,) * _RECORDED_ONLY + (n,))
 
 
 class _Program:
@@ -172,6 +197,7 @@ def clear_caches():
         _cache.clear()
         _roots.clear()
         _trace_nodes[0] = 0
+    _forget_edges()
 
 
 def _executable(ir, target, cache_size):
@@ -219,54 +245,47 @@ class _Stream:
         _open[id(self)] = self
 
     def flush(self):
-        if self is _state.streams.get(self.device):
-            del _state.streams[self.device]
-        _open.pop(id(self), None)
-        recorded = len(self.pending) - self.counted
-        self.counted = len(self.pending)
-        live, positions = [], []
-        for j, r in enumerate(self.pending):
-            t = r()
-            if t is not None and t._node is not None:
-                live.append(t)
-                positions.append(j)
-        if not live:
-            _count(ops_recorded=recorded)
+        # The steady state (a graph seen before, replayed through the C
+        # fast call) runs in C (lazy_flush, the same steps as below).
+        if _flush_replay is not None and _flush_replay(self):
             return
-        cfg = _config()
-        key = (self.node, tuple(positions))
+        state = _state
+        streams = state.streams
+        if streams.get(self.device) is self:
+            del streams[self.device]
+        _open.pop(id(self), None)
+        pending = self.pending
+        recorded = len(pending) - self.counted
+        self.counted = len(pending)
+        live, positions = _live(pending)
+        if not live:
+            _count_recorded(recorded)
+            return
+        configs = state.configs
+        cfg = configs[-1] if configs else _EAGER
+        key = (self.node, positions)
         prog = _graphs.get(key)  # (get and move_to_end are atomic)
         hit = prog is not None
         try:
             if hit:
                 _graphs.move_to_end(key)
             else:
-                prog = self._compile(positions, cfg)
+                prog = self._compile(list(positions), cfg)
                 with _cache_lock:
                     _graphs[key] = prog
                     while len(_graphs) > cfg.cache_size:
                         _graphs.popitem(last=False)
-            results = prog.run(self.inputs)
+            fast = prog.fast
+            results = fast(*self.inputs) if fast is not None else \
+                prog.run(self.inputs)
         except Exception as e:
-            ops = prog.ops if prog is not None else len(self.pending)
-            err = FerricError("the lazy flush of %d ops on %s failed: %s"
-                              % (ops, self.device, e))
-            for t in live:
-                t._fail(err)
-            _count(ops_recorded=recorded)
-            raise err from e
+            _flush_failed(self, prog, live, recorded, e)
         for t, r in zip(live, results):
             t.__dict__ = r.__dict__  # (r is new and dropped here)
-        with _counts_lock:
-            c = _counts
-            c["flushes"] += 1
-            c["ops_recorded"] += recorded
-            c["kernels_launched"] += prog.launches
-            c["launches_saved"] += prog.saved_launches
-            c["intermediate_bytes_saved"] += prog.saved_bytes
-            if prog.ops >= cfg.min_fusion_ops:
-                c["fused_executions"] += 1
-            c["cache_hits" if hit else "cache_misses"] += 1
+        # In _FIELDS order.
+        _add(_counts, (1, 1 if prog.ops >= cfg.min_fusion_ops else 0,
+                       recorded, prog.launches, prog.saved_launches,
+                       prog.saved_bytes, 1 if hit else 0, 0 if hit else 1))
 
     def _compile(self, positions, cfg):
         """The program computing the recorded ops at `positions`: the
@@ -320,6 +339,25 @@ class _Stream:
         prog.saved_launches = 0 if self.device == "cpu" else \
             max(prog.ops - prog.launches, 0)
         return prog
+
+
+def _flush_failed(stream, prog, live, recorded, e):
+    """The error path of a flush (also lazy_flush's): every tensor it would
+    have computed fails with the flush's error, which is raised."""
+    ops = prog.ops if prog is not None else len(stream.pending)
+    err = FerricError("the lazy flush of %d ops on %s failed: %s"
+                      % (ops, stream.device, e))
+    for t in live:
+        t._fail(err)
+    _count_recorded(recorded)
+    raise err from e
+
+
+if _capi._fastcall is not None and hasattr(_capi._fastcall, "lazy_flush"):
+    _capi._fastcall.lazy_flush_init(_graphs, _open, _counts, _flush_failed)
+    _flush_replay = _capi._fastcall.lazy_flush
+else:
+    _flush_replay = None
 
 
 def _nbytes(node):
@@ -497,19 +535,31 @@ class lazy:
     def __init__(self, config=None, **kwargs):
         if config is not None and kwargs:
             raise TypeError("pass a FusionConfig or keywords, not both")
+        if config is None and not kwargs:
+            # The defaults, checked once: a FusionConfig of its own (the
+            # caller may change it), without __init__'s checks per call.
+            config = object.__new__(FusionConfig)
+            config.__dict__ = _DEFAULT_CONFIG.__dict__.copy()
         self.config = config or FusionConfig(**kwargs)
 
     def __enter__(self):
-        sync()  # what was recorded before runs under its own settings
-        _state.configs.append(self.config)
+        state = _state
+        if state.streams:
+            sync()  # what was recorded before runs under its own settings
+        state.configs.append(self.config)
         return self.config
 
     def __exit__(self, *exc):
+        state = _state
         try:
-            sync()
+            for s in list(state.streams.values()):
+                s.flush()
         finally:
-            _state.configs.pop()
+            state.configs.pop()
         return False
+
+
+_DEFAULT_CONFIG = FusionConfig()
 
 
 # Tensor's operator methods call _t._record: the same walk in C

@@ -8,6 +8,7 @@ it; split from there).
 import collections
 import threading
 
+from . import _capi
 from . import tensor as _t
 from ._dtypes import FerricError
 
@@ -65,6 +66,15 @@ def _forget_traces():
         _roots.clear()
         _graphs.clear()
         _trace_nodes[0] = 0
+    _forget_edges()
+
+
+def _forget_edges():
+    """Drops the C recorder's cache of the edges it took last (which keeps
+    their nodes alive)."""
+    fastcall = _capi._fastcall
+    if fastcall is not None and hasattr(fastcall, "lazy_forget"):
+        fastcall.lazy_forget()
 
 
 def _new_edge(node, key, dtype, shape, device):

@@ -110,6 +110,29 @@ def _input_type(x, i, want):
                          % (i, npd.name, hint)) from None
 
 
+# The dtypes whose arrays the C API reads as they are: to_host_array
+# returns such an array itself when it is C-contiguous (bool is left out: its
+# bytes may need a copy; uint16 may be bf16 bits).
+_NUMPY_AS_IS = frozenset(np.dtype(t) for t in (np.float16, np.float32,
+                                                np.float64))
+_ndarray = np.ndarray
+
+
+def _numpy_key(inputs):
+    """The numpy fast path's key of `inputs` ((dtype, shape) of each), or
+    None unless each is an ndarray the C API takes as it is."""
+    key = []
+    for x in inputs:
+        if type(x) is not _ndarray:
+            return None
+        dt = x.dtype
+        if dt not in _NUMPY_AS_IS or not x.flags.c_contiguous:
+            return None
+        key.append(dt)
+        key.append(x.shape)
+    return tuple(key)
+
+
 class _Compiled:
     __slots__ = ("emitted", "exe", "direct")
 
@@ -155,6 +178,12 @@ class Function(_FunctionBase):
         # a signature was checked and compiled: a hit skips tracing checks,
         # signature building and planning.
         self._fast = {}
+        # Host calls by (dtype, shape) of each input ndarray, for float
+        # arrays in the C API's layout as they are (C-contiguous, native
+        # byte order) whose signature was checked and compiled: a hit skips
+        # the signature, the conversions and the planning (most of a small
+        # numpy call's host time).
+        self._numpy_fast = {}
         # The same in C (the FastCall base, if built): it runs such calls
         # before any Python runs, and sends the rest to _call.
         self._generation = _generation[0]
@@ -252,6 +281,7 @@ class Function(_FunctionBase):
         if self._generation != _generation[0]:
             self._by_signature.clear()
             self._fast.clear()
+            self._numpy_fast.clear()
             if _FASTCALL:
                 self._fastcall_clear()
             self._generation = _generation[0]
@@ -315,12 +345,26 @@ class Function(_FunctionBase):
                     results = _tensor.run_device(compiled.exe, inputs,
                                                  stream)
                     return results[0] if self._single else tuple(results)
+        numpy_fast = self._numpy_fast
+        if numpy_fast and self._generation == _generation[0]:
+            key = _numpy_key(inputs)
+            hit = numpy_fast.get(key) if key is not None else None
+            if hit is not None:
+                compiled, sig = hit
+                _capi._count_exe(True)
+                self._last_signature = sig
+                results = compiled.exe._run_arrays(inputs)
+                return results[0] if self._single else tuple(results)
         if any(_tensor.is_tensor_like(x) for x in inputs):
             return self._call_on_device(inputs, stream)
         sig = self._signature(inputs)
         with self._lock:
             compiled = self._compiled(sig)
             self._last_signature = sig
+            if compiled.direct:
+                key = _numpy_key(inputs)
+                if key is not None:
+                    numpy_fast[key] = (compiled, sig)
         arrays = [to_host_array(x, "input %d" % i, want=sig[i][0])[0]
                   for i, x in enumerate(inputs)]
         plan = compiled.emitted.plan

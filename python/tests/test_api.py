@@ -384,3 +384,35 @@ def test_unaligned_and_strided_inputs(rng):
     readonly = np.arange(8, dtype=np.float32)
     readonly.flags.writeable = False
     np.testing.assert_array_equal(f(readonly), -readonly)
+
+
+def test_a_numpy_call_of_a_seen_signature_skips_the_python_checks(
+        monkeypatch):
+    # Issue 40: a small numpy call's host time was mostly the signature,
+    # conversions and planning in Python. A float ndarray in the C API's
+    # layout, of a (dtype, shape) seen before, goes straight to the library;
+    # anything else (other dtype, layout or byte order) is checked again.
+    f = ferric.compile(E.input(0) * E.input(1) + 1.0)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.full((2, 3), 2, np.float32)
+    np.testing.assert_array_equal(f(a, b), a * 2 + 1)
+    api = __import__("ferric.api", fromlist=["Function"])
+
+    def slow(*_):
+        raise AssertionError("the signature was checked")
+
+    monkeypatch.setattr(api.Function, "_signature", slow)
+    np.testing.assert_array_equal(f(a + 1, b), (a + 1) * 2 + 1)
+    others = [np.asfortranarray(a), a.astype(">f4"), a.astype(np.float64),
+              a[:, :2], a.astype(np.float16).astype(np.float32)[None]]
+    for x in others:
+        with pytest.raises(AssertionError, match="signature was checked"):
+            f(x, b if x.ndim == 2 and x.shape == (2, 3) else x)
+    monkeypatch.undo()
+    for x in others[:2]:
+        np.testing.assert_array_equal(f(x, b), a * 2 + 1)
+    np.testing.assert_array_equal(f(others[2], others[2]), a * a + 1)
+    ferric.clear_cache()  # forgets the fast path's executables too
+    monkeypatch.setattr(api.Function, "_signature", slow)
+    with pytest.raises(AssertionError, match="signature was checked"):
+        f(a, b)

@@ -53,9 +53,11 @@ def fake_environment(**env):
     return environment
 
 
-def run(body, **env):
+def run_traced(body, **env):
     """Runs `body` with the fake driver; returns (its stdout JSON, the
-    driver calls it traced between 'marker: begin' and 'marker: end')."""
+    driver calls it traced between 'marker: begin' and 'marker: end', each
+    as the fields of its trace line: the entry point's name, its handle
+    and, for a copy, "dst=0x..", "src=0x.." and "bytes=N")."""
     environment = fake_environment(**{"FERRIC_FAKE_CUDA_TRACE": "1", **env})
     p = subprocess.run([sys.executable, "-c",
                         PRELUDE + textwrap.dedent(body)],
@@ -69,8 +71,14 @@ def run(body, **env):
         elif line == "marker: end":
             inside = False
         elif inside and line.startswith("fake-cuda: "):
-            calls.append(line.split()[1])
+            calls.append(line.split()[1:])
     return json.loads(p.stdout.strip().splitlines()[-1]), calls
+
+
+def run(body, **env):
+    """run_traced with the names of the traced calls only."""
+    out, calls = run_traced(body, **env)
+    return out, [c[0] for c in calls]
 
 
 def test_device_round_trip_and_a_call_on_device_data():

@@ -256,6 +256,30 @@ def test_each_thread_has_its_own_stream():
     assert (st.flushes, st.ops_recorded) == (4, 8)
 
 
+def test_a_new_thread_does_not_inherit_an_ended_threads_lazy_state():
+    # The C recorder keeps the last recording thread's lazy state; a thread
+    # that ends inside lazy() leaves it non-empty, and the next thread (which
+    # may get the ended one's ident) must not see it.
+    t = ferric.asarray(np.ones(4, np.float32))
+    box = {}
+
+    def ends_inside_lazy():
+        ferric.lazy().__enter__()  # never left
+        box["inside"] = (t + 1.0).is_pending
+
+    def eager():
+        box["eager"] = (t + 2.0).is_pending
+
+    for _ in range(4):  # (a thread's ident is reused from the second on)
+        for target in (ends_inside_lazy, eager):
+            th = threading.Thread(target=target)
+            th.start()
+            th.join()
+        assert box == {"inside": True, "eager": False}
+        box.clear()
+    assert not (t + 3.0).is_pending  # nor does this thread
+
+
 def test_a_pending_tensor_of_another_thread_is_refused():
     t = ferric.asarray(np.ones(4, np.float32))
     box = {}

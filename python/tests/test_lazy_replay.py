@@ -234,3 +234,75 @@ def test_the_trie_starts_over_past_its_limit(monkeypatch):
     with ferric.lazy():
         y = (ta + 5.0) * 2.0  # known again or not: the same values
     np.testing.assert_allclose(y.numpy(), (a + 5) * 2, rtol=1e-6)
+
+
+def test_a_repeated_stream_takes_its_edges_from_the_c_cache(recorder):
+    # lazy_record keeps the edge last taken out of each trie node (by the
+    # node's address): the steady state compares operand keys instead of
+    # hashing edge keys. A repeated stream must take (nearly) every edge
+    # from there, and get the same program.
+    if recorder != "c":
+        pytest.skip("the C recorder's cache")
+    stats = _capi._fastcall.lazy_edge_stats
+    x = ferric.asarray(np.linspace(-1, 1, 8).astype(np.float32))
+    y = ferric.asarray(np.full(8, 0.5, np.float32))
+    cfg = ferric.FusionConfig(max_fusion_ops=1000)
+
+    def chain():
+        with ferric.lazy(cfg):
+            z = x
+            for _ in range(100):
+                z = z * y
+            return z + 1.0
+
+    first = chain().numpy()
+    chain()  # fills the cache (the first pass extended the trie)
+    hits, misses = stats()
+    again = chain().numpy()
+    hits2, misses2 = stats()
+    # (Nodes sharing an entry miss: about 1 of 101 in 4096 entries.)
+    assert hits2 - hits >= 91 and misses2 - misses <= 10, \
+        (hits2 - hits, misses2 - misses)
+    np.testing.assert_array_equal(again, first)
+    ferric.clear_cache()  # empties it too
+    chain()
+    assert stats()[0] == hits2
+
+
+def test_a_replayed_flush_that_fails_marks_its_tensors(monkeypatch):
+    # A replay (in C where the fast call is built: lazy_flush) that fails
+    # leaves each tensor it would have computed failed with the flush's
+    # error, as a first flush does.
+    a = ferric.asarray(np.ones(4, np.float32))
+
+    def record():
+        y = a * 2.0
+        return y, y + 1.0
+
+    for _ in range(2):
+        with ferric.lazy():
+            y, z = record()
+        np.testing.assert_array_equal(z.numpy(), [3, 3, 3, 3])
+
+    def broken(*inputs):
+        raise ferric.FerricError("injected replay failure")
+
+    for prog in _trace._graphs.values():
+        if prog.fast is not None:
+            monkeypatch.setattr(prog, "fast", broken)
+    monkeypatch.setattr(_lazy._Program, "run", broken)
+    before = ferric.fusion_stats()
+    with pytest.raises(ferric.FerricError,
+                       match="lazy flush of 2 ops on cpu failed: injected"):
+        with ferric.lazy():
+            y, z = record()
+    for t in (y, z):
+        with pytest.raises(ferric.FerricError, match="injected replay"):
+            t.numpy()
+    after = ferric.fusion_stats()
+    assert (after.flushes, after.ops_recorded) == \
+        (before.flushes, before.ops_recorded + 2)
+    monkeypatch.undo()
+    with ferric.lazy():
+        y, z = record()
+    np.testing.assert_array_equal(z.numpy(), [3, 3, 3, 3])

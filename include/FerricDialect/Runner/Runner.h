@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -115,21 +116,34 @@ struct TargetTensor {
   void *allocation = nullptr;
 };
 
-/// One result of Executable::runOnHostBuffers: either copied to the host
-/// (`copy`) or left in the buffer the compiled code allocated.
+/// Frees memory from std::malloc (for std::unique_ptr).
+struct MallocDeleter {
+  void operator()(void *p) const { std::free(p); }
+};
+
+/// One result of Executable::runOnHostBuffers: copied to the host (`copy`,
+/// or `fromTarget` for a result copied back from a device) or left in the
+/// buffer the compiled code allocated.
 struct HostResult {
   DType dtype = DType::F32;
   std::vector<int64_t> shape;
   /// The buffer to give to releaseOnTarget, or null when the result is in
-  /// `copy`.
+  /// `copy` or `fromTarget`.
   void *allocation = nullptr;
   /// The first element, when `allocation` is set.
   void *targetData = nullptr;
   HostTensor copy;
-  /// The first element (null for an empty copy).
+  /// A result copied from the device into host memory from std::malloc,
+  /// written once by the copy (HostTensor's vector would zero-fill it
+  /// first: one more pass over the result's memory per call).
+  std::unique_ptr<uint8_t, MallocDeleter> fromTarget;
+  /// The first element (null for an empty result).
   const void *data() const {
-    return allocation ? targetData
-                      : (copy.data.empty() ? nullptr : copy.data.data());
+    if (allocation)
+      return targetData;
+    if (fromTarget)
+      return fromTarget.get();
+    return copy.data.empty() ? nullptr : copy.data.data();
   }
 };
 
@@ -174,9 +188,13 @@ public:
   /// memory, read only during the call). On the CPU, when every input is
   /// 16-byte aligned as the compiled code assumes, it runs on them in place
   /// and hands out the result buffers it allocated (a result in an input's
-  /// buffer is copied: the caller may change its inputs afterwards); on
-  /// other targets, or unaligned, it copies through run(). The caller
-  /// releases each non-null `allocation` with releaseOnTarget.
+  /// buffer is copied: the caller may change its inputs afterwards). On
+  /// CUDA each tensor input is copied once from the caller's buffer to the
+  /// device (staged, as copyHostOnTarget copies), the call runs there
+  /// (runOnTarget) and each result is copied once into host memory
+  /// (`fromTarget`). Elsewhere, or unaligned on the CPU, it copies through
+  /// run(). The caller releases each non-null `allocation` with
+  /// releaseOnTarget.
   llvm::Expected<std::vector<HostResult>>
   runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs);
   /// Times `iterations` calls after `warmup` untimed ones. On a target with

@@ -34,7 +34,9 @@
 //   FERRIC_FAKE_CUDA_TRACE=1     one line on stderr per call of an entry
 //                                point that takes a stream, an event or a
 //                                function (launches, copies, fills,
-//                                synchronizations, events).
+//                                synchronizations, events): its name and
+//                                handle, and for a copy its destination,
+//                                source and byte count.
 //   FERRIC_FAKE_CUDA_CALLS=1     at exit, one line on stderr counting the
 //                                calls of every entry point called (by
 //                                name), e.g. to see what one call of a
@@ -82,6 +84,14 @@ void fake::trace(const char *name, const void *handle) {
   called(name);
   if (state().trace)
     std::fprintf(stderr, "fake-cuda: %s %p\n", name, handle);
+}
+
+void fake::traceCopy(const char *name, const void *stream, const void *dst,
+                     const void *src, size_t bytes) {
+  called(name);
+  if (state().trace)
+    std::fprintf(stderr, "fake-cuda: %s %p dst=%p src=%p bytes=%zu\n", name,
+                 stream, dst, src, bytes);
 }
 
 /// Is [p, p + bytes) inside one allocation? (Caller holds the mutex.)

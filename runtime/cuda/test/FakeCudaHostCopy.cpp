@@ -76,7 +76,7 @@ uintptr_t pinnedBase(Queues &q, uintptr_t p, size_t bytes) {
 CUresult asyncCopy(const char *name, const char *api, void *dst,
                    const void *src, size_t bytes, uintptr_t device,
                    uintptr_t host, CUstream stream) {
-  fake::trace(name, stream);
+  fake::traceCopy(name, stream, dst, src, bytes);
   if (CUresult r = fake::injected(api))
     return r;
   if (!fake::validStream(stream))

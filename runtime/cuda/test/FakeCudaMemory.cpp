@@ -57,7 +57,8 @@ FAKE_ENTRY cuMemFree_v2(CUdeviceptr ptr) {
 
 FAKE_ENTRY cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                          CUstream stream) {
-  trace("cuMemcpyAsync", stream);
+  traceCopy("cuMemcpyAsync", stream, reinterpret_cast<void *>(dst),
+            reinterpret_cast<void *>(src), bytes);
   FAKE_CHECK("cuMemcpyAsync");
   fake::drain(stream);
   State &s = state();

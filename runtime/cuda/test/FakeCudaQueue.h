@@ -29,6 +29,11 @@ namespace fake {
 
 // From FakeCudaDriver.cpp (each takes the driver's lock itself).
 void trace(const char *name, const void *handle);
+/// trace for a copy: the line also has its destination, source and size
+/// (tests check that a call copies straight from and to the caller's
+/// buffers).
+void traceCopy(const char *name, const void *stream, const void *dst,
+               const void *src, size_t bytes);
 CUresult injected(const char *name);
 /// Whether [p, p + bytes) lies inside one device allocation.
 bool deviceRange(uintptr_t p, size_t bytes);
