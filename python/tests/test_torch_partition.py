@@ -259,4 +259,8 @@ def test_backend_takes_pytree_graphs():
     assert set(got) == {"s", "t"}
     assert_close(got["s"], want["s"])
     assert_close(got["t"], want["t"])
-    assert len(ferric_ran(be.graphs[0])) == 2
+    # Every op ran through ferric: one partition on torch 2.11, two on 1.13
+    # (the partitioner's grouping differs between versions).
+    parts = ferric_ran(be.graphs[0])
+    assert sorted(op for p in parts for op in p.ops) == \
+        ["add", "mul", "relu", "sub"]
