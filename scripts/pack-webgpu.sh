@@ -11,9 +11,25 @@
 #                                      the package's 132 MB)
 # into build-static/ferric-webgpu-pack.tar.xz (FERRIC_STATIC_BUILD_DIR to
 # pack another build). The runtime finds the script at
-# lib/../share/ferric/webgpu (or FERRIC_WEBGPU_DIR); node comes from PATH
-# (or FERRIC_WEBGPU_NODE).
+# lib/../share/ferric/webgpu (or FERRIC_WEBGPU_DIR); node comes from
+# FERRIC_WEBGPU_NODE, else share/ferric/webgpu/node, else PATH.
+#
+#   scripts/pack-webgpu.sh --with-node   also packs this machine's node as
+#                                        share/ferric/webgpu/node (the GPU
+#                                        machine has none; ~24 MB packed:
+#                                        with the gpu pack and the tree it
+#                                        stays under the 64 MiB a call
+#                                        carries)
 set -euo pipefail
+with_node=0
+case "${1:-}" in
+"") ;;
+--with-node) with_node=1 ;;
+*)
+  echo "usage: scripts/pack-webgpu.sh [--with-node]" >&2
+  exit 2
+  ;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FERRIC_STATIC_BUILD_DIR:-$root/build-static}
 src=$root/runtime/webgpu
@@ -36,5 +52,15 @@ strip "$pack/lib/"*.so
 cp "$src/ferric-webgpu.mjs" "$src/npy.mjs" "$src/package.json" "$src/package-lock.json" "$share/"
 cp "$dawn/package.json" "$dawn/index.js" "$dawn/LICENSE.md" "$share/node_modules/webgpu/"
 cp "$dawn/dist/linux-x64/dawn.node" "$share/node_modules/webgpu/dist/linux-x64/"
-tar -C "$pack" -c lib share | xz -T2 -2 > "$build/ferric-webgpu-pack.tar.xz"
+level=-2
+if [ "$with_node" = 1 ]; then
+  node=$(command -v node || true)
+  if [ -z "$node" ]; then
+    echo "pack-webgpu: --with-node: no node on PATH" >&2
+    exit 1
+  fi
+  cp "$(readlink -f "$node")" "$share/node"
+  level=-6
+fi
+tar -C "$pack" -c lib share | xz -T2 $level > "$build/ferric-webgpu-pack.tar.xz"
 ls -la "$build/ferric-webgpu-pack.tar.xz"

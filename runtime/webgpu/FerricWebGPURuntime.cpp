@@ -194,8 +194,11 @@ private:
     if (!exists(dir + "/node_modules/webgpu/package.json"))
       return "Dawn (npm package 'webgpu') is not installed in " + dir +
              " (run scripts/setup-webgpu.sh)";
-    std::string node =
-        ferric::runtime::envString(getEnv, "FERRIC_WEBGPU_NODE", "node");
+    // $FERRIC_WEBGPU_NODE, else a node shipped beside the script (the
+    // GPU machine's pack: scripts/pack-webgpu.sh --with-node), else PATH's.
+    std::string node = ferric::runtime::envString(
+        getEnv, "FERRIC_WEBGPU_NODE",
+        exists(dir + "/node") ? dir + "/node" : "node");
     // The child's environment: SwiftShader unless the Vulkan loader was
     // told otherwise (Dawn refuses lavapipe), a runtime dir for its Wayland
     // probe.
