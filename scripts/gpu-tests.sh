@@ -68,13 +68,14 @@ for f in "${files[@]}"; do
   count=$(grep -cE '^(// )?RUN:' "$f")
   for ((k = 1; k <= count; k++)); do jobs_list+=("$f" "$k"); done
 done
-# Each file's lines also go to $work/progress.log as it finishes, so that a
-# run cut short (a time limit) still says what passed.
+# Each job's lines go to $work/progress.log as it finishes, and a failing
+# job's to stderr at once, so that a run cut short (a time limit) still says
+# what passed and what failed.
 : > "$work/progress.log"
-results=$(printf '%s\0' "${jobs_list[@]}" |
-  xargs -0 -n2 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" "$2" > "$r" 2>&1; cat "$r" | tee -a "$FERRIC_GPU_WORK/progress.log"; rm -f "$r"' _)
+printf '%s\0' "${jobs_list[@]}" |
+  xargs -0 -n2 -P"$jobs" bash -c 'r=$(mktemp "$FERRIC_GPU_WORK/result.XXXXXX"); run_file "$1" "$2" > "$r" 2>&1; cat "$r" >> "$FERRIC_GPU_WORK/progress.log"; if grep -q "^FAIL: " "$r"; then cat "$r" >&2; fi; rm -f "$r"' _
+results=$(cat "$work/progress.log")
 pass=$(grep -c '^PASS: ' <<<"$results")
 fail=$(grep -c '^FAIL: ' <<<"$results")
-grep -v '^PASS: ' <<<"$results"
-echo "cuda integration: $pass passed, $fail failed"
+echo "gpu-tests: $pass passed, $fail failed"
 [ "$fail" = 0 ]
