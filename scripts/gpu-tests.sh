@@ -40,6 +40,11 @@ run_file() {
     cmd=${cmd//%S/$dir}
     cmd=${cmd//%t/$FERRIC_GPU_WORK/tmp/$(basename "$t")}
     case "$cmd" in not\ *) expect_fail=1; cmd=${cmd#not };; *) expect_fail=0;; esac
+    # `env A=x B=y not cmd` (no `not` binary there): A=x B=y cmd, failing.
+    if [[ $cmd =~ ^env\ (([A-Za-z_][A-Za-z0-9_]*=[^ ]*\ )+)not\ (.*)$ ]]; then
+      expect_fail=1
+      cmd="${BASH_REMATCH[1]}${BASH_REMATCH[3]}"
+    fi
     out=$(eval "$cmd" 2>&1); rc=$?
     if { [ $expect_fail = 0 ] && [ $rc = 0 ]; } || { [ $expect_fail = 1 ] && [ $rc != 0 ]; }; then
       echo "PASS: $(basename "$t") #$n"
