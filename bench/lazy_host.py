@@ -73,15 +73,11 @@ def torch_sync(target):
     return lambda: None
 
 
-def recording(args, rows):
-    """Per-op host cost of recording vs torch eager dispatch."""
-    k = args.record_ops // 2
-    x0 = np.linspace(-1, 1, args.record_n).astype(np.float32)
-    y0 = np.full(args.record_n, 0.999, np.float32)
-    x, y = (ferric.asarray(v, device=args.target) for v in (x0, y0))
-    cfg = ferric.FusionConfig(max_fusion_ops=args.record_ops + 1)
-
-    def ferric_record():
+def lazy_recorder(x, y, k, cfg, read=True):
+    """A callable that records `z = z * y + 1.0` k times in ferric.lazy(cfg)
+    and returns the recording's host time per op (us); the flush at the
+    context's exit and, with `read`, the read of z are not timed."""
+    def record():
         lz = ferric.lazy(cfg)
         lz.__enter__()
         t0 = time.perf_counter()
@@ -90,9 +86,35 @@ def recording(args, rows):
             z = z * y + 1.0
         t1 = time.perf_counter()
         lz.__exit__(None, None, None)
-        z.numpy()
+        if read:
+            z.numpy()
         return (t1 - t0) * 1e6 / (2 * k)
+    return record
 
+
+def torch_dispatcher(tx, ty, k, sync):
+    """The same ops in torch eager: dispatch time per op (us), between two
+    `sync()` calls that are not timed."""
+    def dispatch():
+        sync()
+        t0 = time.perf_counter()
+        z = tx
+        for _ in range(k):
+            z = z * ty + 1.0
+        t1 = time.perf_counter()
+        sync()
+        return (t1 - t0) * 1e6 / (2 * k)
+    return dispatch
+
+
+def recording(args, rows):
+    """Per-op host cost of recording vs torch eager dispatch."""
+    k = args.record_ops // 2
+    x0 = np.linspace(-1, 1, args.record_n).astype(np.float32)
+    y0 = np.full(args.record_n, 0.999, np.float32)
+    x, y = (ferric.asarray(v, device=args.target) for v in (x0, y0))
+    cfg = ferric.FusionConfig(max_fusion_ops=args.record_ops + 1)
+    ferric_record = lazy_recorder(x, y, k, cfg)
     for _ in range(5):
         ferric_record()
     f_us = statistics.median(ferric_record() for _ in range(args.iters))
@@ -101,18 +123,7 @@ def recording(args, rows):
     if torch is not None:
         dev = "cuda" if args.target == "cuda" else "cpu"
         tx, ty = (torch.from_numpy(v).to(dev) for v in (x0, y0))
-        sync = torch_sync(args.target)
-
-        def torch_eager():
-            sync()
-            t0 = time.perf_counter()
-            z = tx
-            for _ in range(k):
-                z = z * ty + 1.0
-            t1 = time.perf_counter()
-            sync()
-            return (t1 - t0) * 1e6 / (2 * k)
-
+        torch_eager = torch_dispatcher(tx, ty, k, torch_sync(args.target))
         for _ in range(5):
             torch_eager()
         t_us = statistics.median(torch_eager() for _ in range(args.iters))

@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CublasLt/Epilogue.h"
-#include "GPUCodegen/KernelBuilders.h"
 #include "FerricDialect/Conversion/Passes.h"
+#include "GPUCodegen/KernelBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -341,10 +341,7 @@ Executable::runOnTarget(llvm::ArrayRef<TargetTensor> inputs,
     frameArgs[i].buffer = in.data;
   }
   bool needsShapeRules = false;
-  if (llvm::Error e = checkSignature(
-          inputs.size(), [&](size_t i) { return inputs[i].dtype; },
-          [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
-          needsShapeRules))
+  if (llvm::Error e = checkSignatureOf(inputs, needsShapeRules))
     return std::move(e);
   if (needsShapeRules) {
     // New shapes for dynamic dims: the ops' rules read scalars' values too.

@@ -142,10 +142,7 @@ Executable::runOnHostBuffers(llvm::ArrayRef<TargetTensor> inputs) {
     // failed allocation or copy of its bytes. (runOnTarget checks it
     // again, with the ops' shape rules, which also read scalars.)
     bool needsShapeRules = false;
-    if (llvm::Error e = checkSignature(
-            inputs.size(), [&](size_t i) { return inputs[i].dtype; },
-            [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
-            needsShapeRules))
+    if (llvm::Error e = checkSignatureOf(inputs, needsShapeRules))
       return std::move(e);
     return runThroughDevice(*this, inputs);
   }

@@ -376,10 +376,7 @@ llvm::Error Executable::checkSignature(
 
 llvm::Error Executable::validateInputs(llvm::ArrayRef<HostTensor> inputs) {
   bool needsShapeRules = false;
-  if (llvm::Error e = checkSignature(
-          inputs.size(), [&](size_t i) { return inputs[i].dtype; },
-          [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
-          needsShapeRules))
+  if (llvm::Error e = checkSignatureOf(inputs, needsShapeRules))
     return e;
   if (!needsShapeRules)
     return llvm::Error::success();

@@ -202,6 +202,17 @@ static PyObject *lazyEdgeStats(PyObject *self, PyObject *unused) {
   return Py_BuildValue("(KK)", gEdgeHits, gEdgeMisses);
 }
 
+/* A pending operand's key (its `node`, a new reference in *key) if it is of
+ * stream `s`: 1; 0 if another stream's; -1 on error. `d`: its dict. */
+static int pendingKey(PyObject *d, PyObject *node, PyObject *s,
+                      PyObject **key) {
+  if (PyDict_GetItemWithError(d, sStreamF) != s)
+    return PyErr_Occurred() ? -1 : 0;
+  Py_INCREF(node);
+  *key = node;
+  return 1;
+}
+
 /* Returns a new reference to the pending Tensor, NULL on error, or
  * Py_NotImplemented (new reference) when Python must record it. */
 static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
@@ -223,23 +234,18 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         goto error;
       /* Borrowed from `d` (which `o`, held by `operands`, keeps). */
       PyObject *node = PyDict_GetItemWithError(d, sNodeF);
-      PyObject *stream = NULL, *dev = NULL;
       if (node && node != Py_None && s) {
         /* A pending operand after the first Tensor: of this stream? */
-        stream = PyDict_GetItemWithError(d, sStreamF);
-        if (stream != s) {
-          Py_DECREF(d);
-          if (PyErr_Occurred())
-            goto error;
-          goto done;
-        }
-        Py_INCREF(node);
-        key = node;
+        int pending = pendingKey(d, node, s, &key);
         Py_DECREF(d);
+        if (pending < 0)
+          goto error;
+        if (!pending)
+          goto done;
         PyTuple_SetItem(keys, i, key); /* steals */
         continue;
       }
-      dev = node ? PyDict_GetItemWithError(d, sDeviceF) : NULL;
+      PyObject *dev = node ? PyDict_GetItemWithError(d, sDeviceF) : NULL;
       if (!dev) {
         Py_DECREF(d);
         if (PyErr_Occurred())
@@ -279,15 +285,13 @@ static PyObject *recordFast(PyObject *op, PyObject *attrs, PyObject *operands,
         numInputs = PyList_Size(inputs);
       }
       if (node != Py_None) {
-        stream = PyDict_GetItemWithError(d, sStreamF);
-        if (stream != s) {
+        int pending = pendingKey(d, node, s, &key);
+        if (pending <= 0) {
           Py_DECREF(d);
-          if (PyErr_Occurred())
+          if (pending < 0)
             goto error;
           goto done;
         }
-        Py_INCREF(node);
-        key = node;
       } else {
         /* Its input slot: found by identity among the stream's inputs
          * while they are few (a scan of pointers, cheaper than hashing

@@ -219,6 +219,16 @@ private:
   checkSignature(size_t n, llvm::function_ref<DType(size_t)> dtype,
                  llvm::function_ref<llvm::ArrayRef<int64_t>(size_t)> shape,
                  bool &needsShapeRules);
+  /// checkSignature of `inputs`, tensors with `dtype` and `shape` members
+  /// (HostTensor, TargetTensor).
+  template <typename Tensor>
+  llvm::Error checkSignatureOf(llvm::ArrayRef<Tensor> inputs,
+                               bool &needsShapeRules) {
+    return checkSignature(
+        inputs.size(), [&](size_t i) { return inputs[i].dtype; },
+        [&](size_t i) { return llvm::ArrayRef<int64_t>(inputs[i].shape); },
+        needsShapeRules);
+  }
   /// The ops' shape rules on `inputs` (whose signature checked out); on
   /// success, remembered as the last shapes accepted.
   llvm::Error checkShapeRules(llvm::ArrayRef<HostTensor> inputs);
