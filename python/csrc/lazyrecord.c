@@ -22,7 +22,8 @@
  *   lazy_flush_init(graphs, open, counts, failed)           from _lazy
  *   lazy_flush(stream)               _Stream.flush of a replayed program
  *
- * lazy_live, lazy_add, lazy_flush_init and lazy_flush are in lazyflush.c.
+ * lazy_live, lazy_add, lazy_flush_init and lazy_flush are in lazyflush.c;
+ * the edge cache (lazy_forget, lazy_edge_stats) in lazyedges.c.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -115,92 +116,6 @@ int threadState(PyObject **configs, PyObject **streams) {
 
 /* The stream's inputs are searched by identity up to this many. */
 #define LAZY_SCAN_INPUTS 16
-
-/* The edge last taken out of a trie node, by the node's address: a stream
- * that repeats itself takes the same edge out of each node every time, and
- * comparing its operand keys with the last one's costs less than hashing
- * the edge key (op, attrs, keys) and comparing it in node.children. An
- * entry holds its node and child, so an address is not reused while it is
- * here (lazy_forget drops them with the trie). Nodes that share an entry
- * miss: a chain of 100 ops has about one such pair in 4096 entries (17
- * misses in 256). op and attrs match by identity (the Tensor methods pass
- * constants and memoized tuples; anything else misses and takes the
- * dict). */
-#define LAZY_EDGE_CACHE_BITS 12
-#define LAZY_EDGE_CACHE (1 << LAZY_EDGE_CACHE_BITS)
-
-struct EdgeEntry {
-  PyObject *node, *op, *attrs, *keys, *child;
-};
-static struct EdgeEntry gEdges[LAZY_EDGE_CACHE];
-static unsigned long long gEdgeHits, gEdgeMisses;
-
-static struct EdgeEntry *edgeEntry(PyObject *node) {
-  /* Fibonacci hashing of the address: nodes may lie a power of two apart
-   * (the low bits alone put the 100 nodes of a chain in a few entries). */
-  uint64_t h = (uint64_t)(uintptr_t)node * 0x9E3779B97F4A7C15ull;
-  return &gEdges[h >> (64 - LAZY_EDGE_CACHE_BITS)];
-}
-
-/* The cached child (new reference), or NULL (an error set, or a miss). */
-static PyObject *edgeCacheGet(PyObject *node, PyObject *op, PyObject *attrs,
-                              PyObject *keys) {
-  struct EdgeEntry *e = edgeEntry(node);
-  ++gEdgeMisses; /* (taken back below on a hit) */
-  if (e->node != node || e->op != op || e->attrs != attrs)
-    return NULL;
-  Py_ssize_t n = PyTuple_Size(keys);
-  if (PyTuple_Size(e->keys) != n)
-    return NULL;
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    /* (The keys are ints, strs, floats and tuples of them: == as the
-     * dict compares them, identity first.) */
-    int eq = PyObject_RichCompareBool(PyTuple_GetItem(e->keys, i),
-                                      PyTuple_GetItem(keys, i), Py_EQ);
-    if (eq != 1)
-      return NULL;
-  }
-  --gEdgeMisses;
-  ++gEdgeHits;
-  Py_INCREF(e->child);
-  return e->child;
-}
-
-static void edgeCachePut(PyObject *node, PyObject *op, PyObject *attrs,
-                         PyObject *keys, PyObject *child) {
-  struct EdgeEntry *e = edgeEntry(node), old = *e;
-  Py_INCREF(node);
-  Py_INCREF(op);
-  Py_INCREF(attrs);
-  Py_INCREF(keys);
-  Py_INCREF(child);
-  *e = (struct EdgeEntry){node, op, attrs, keys, child};
-  Py_XDECREF(old.node);
-  Py_XDECREF(old.op);
-  Py_XDECREF(old.attrs);
-  Py_XDECREF(old.keys);
-  Py_XDECREF(old.child);
-}
-
-/* lazy_forget(): empties the edge cache (the trie was started over or
- * cleared: its nodes need not stay alive). */
-static PyObject *lazyForget(PyObject *self, PyObject *unused) {
-  for (size_t i = 0; i < LAZY_EDGE_CACHE; ++i) {
-    struct EdgeEntry old = gEdges[i];
-    gEdges[i] = (struct EdgeEntry){NULL, NULL, NULL, NULL, NULL};
-    Py_XDECREF(old.node);
-    Py_XDECREF(old.op);
-    Py_XDECREF(old.attrs);
-    Py_XDECREF(old.keys);
-    Py_XDECREF(old.child);
-  }
-  Py_RETURN_NONE;
-}
-
-/* lazy_edge_stats(): (hits, misses) of the edge cache so far. */
-static PyObject *lazyEdgeStats(PyObject *self, PyObject *unused) {
-  return Py_BuildValue("(KK)", gEdgeHits, gEdgeMisses);
-}
 
 /* A pending operand's key (its `node`, a new reference in *key) if it is of
  * stream `s`: 1; 0 if another stream's; -1 on error. `d`: its dict. */

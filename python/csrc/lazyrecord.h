@@ -34,4 +34,13 @@ PyObject *lazyFlushInit(PyObject *self, PyObject *args);
 PyObject *lazyFlush(PyObject *self, PyObject *stream);
 PyObject *lazyAdd(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
+/* lazyedges.c: the edge last taken out of a trie node. The cached child
+ * (new reference), or NULL (an error set, or a miss). */
+PyObject *edgeCacheGet(PyObject *node, PyObject *op, PyObject *attrs,
+                       PyObject *keys);
+void edgeCachePut(PyObject *node, PyObject *op, PyObject *attrs, PyObject *keys,
+                  PyObject *child);
+PyObject *lazyForget(PyObject *self, PyObject *unused);
+PyObject *lazyEdgeStats(PyObject *self, PyObject *unused);
+
 #endif /* FERRIC_PYTHON_CSRC_LAZYRECORD_H */

@@ -239,7 +239,7 @@ def test_the_trie_starts_over_past_its_limit(monkeypatch):
 def test_a_repeated_stream_takes_its_edges_from_the_c_cache(recorder):
     # lazy_record keeps the edge last taken out of each trie node (by the
     # node's address): the steady state compares operand keys instead of
-    # hashing edge keys. A repeated stream must take (nearly) every edge
+    # hashing edge keys. A repeated stream must take every edge
     # from there, and get the same program.
     if recorder != "c":
         pytest.skip("the C recorder's cache")
@@ -260,9 +260,9 @@ def test_a_repeated_stream_takes_its_edges_from_the_c_cache(recorder):
     hits, misses = stats()
     again = chain().numpy()
     hits2, misses2 = stats()
-    # (Nodes sharing an entry miss: about 1 of 101 in 4096 entries.)
-    assert hits2 - hits >= 91 and misses2 - misses <= 10, \
-        (hits2 - hits, misses2 - misses)
+    # Every edge of the repeat hits: 101 nodes in 1024 sets of 4 entries
+    # (a miss would take five of them hashing to one set).
+    assert (hits2 - hits, misses2 - misses) == (101, 0)
     np.testing.assert_array_equal(again, first)
     ferric.clear_cache()  # empties it too
     chain()
