@@ -160,6 +160,29 @@ def count_kernels(fn, device):
                if str(getattr(e, "device_type", "")).endswith("CUDA"))
 
 
+def profile_steps(step, device, args, name):
+    """cProfile of --profile steady-state calls: where the host time of a
+    call goes (the partitions' Python glue, ferric's call, torch's ops).
+    Written to DIR/profile-NAME.txt, by own time and by cumulative time."""
+    import cProfile
+    import io
+    import pstats
+    sync(device)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(args.profile):
+        step()
+    sync(device)
+    prof.disable()
+    text = io.StringIO()
+    stats = pstats.Stats(prof, stream=text)
+    text.write("%d calls of %s\n" % (args.profile, name))
+    stats.sort_stats("tottime").print_stats(40)
+    stats.sort_stats("cumulative").print_stats(40)
+    with open(os.path.join(args.out, "profile-%s.txt" % name), "w") as f:
+        f.write(text.getvalue())
+
+
 def make_step(model, x, cos, sin, train):
     if not train:
         def step():
@@ -234,6 +257,9 @@ def run_case(args, kind, tokens, train, device, dtype):
                     (out - ref).abs().max().item() / scale)
             row[how + "_us"] = round(timed(step, device, args.iters), 2)
             row[how + "_kernels"] = count_kernels(step, device)
+            if args.profile and how.startswith("ferric"):
+                profile_steps(step, device, args, "%s-%d-%s-%s" % (
+                    kind, tokens, row["mode"], how))
             if source is not None:
                 row.update(explain(how, source))
         except Exception as e:  # noqa: BLE001 - keep the other rows
@@ -290,6 +316,10 @@ def main():
     p.add_argument("--heads", type=int, default=16)
     p.add_argument("--mlp", type=int, default=5632)
     p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--profile", type=int, default=0, metavar="N",
+                   help="also cProfile N steady-state calls of each ferric "
+                   "case (DIR/profile-*.txt; with FERRIC_CUDA_PROFILE=1 the "
+                   "driver calls too, on stderr at exit)")
     p.add_argument("--budget-s", type=float, default=280.0,
                    help="skip the cases left after this many seconds")
     args = p.parse_args()
