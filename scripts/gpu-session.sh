@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The GPU checks of the open issues, in sections that share one time budget,
+# for the device tool's calls (one GPU, CUDA 13, torch 2.x, no LLVM, no node,
+# no Vulkan loader; at most 600 s a command and 64 MiB carried).
+#
+# Here (the build machine), once the packs are built (scripts/build-static.sh,
+# scripts/pack-webgpu.sh --with-node):
+#
+#   scripts/gpu-session.sh --prepare
+#
+# fetches the Vulkan/GL loader packages the webgpu section unpacks (.gl/, with
+# apt-get download) and prints the carry list and its size. On the GPU
+# machine, from the repository root:
+#
+#   OUT=$OUT BUDGET_S=560 scripts/gpu-session.sh SECTION...
+#
+# Sections, in the order given; each is cut to what is left of BUDGET_S:
+#   suite     test/Integration/cuda and the upstream CUDA import tests through
+#             scripts/gpu-tests.sh (all lines, failures listed; ~300 s)
+#   webgpu    test/Integration/webgpu through Dawn on the GPU's Vulkan driver,
+#             then bench/webgpu.sh (WebGPU vs Vulkan SPIR-V vs CUDA; ~120 s)
+#   torch     torch 2.x tests of ferric.torch, then bench/torch_blocks.py with
+#             --profile 20 (needs the C API pack; ~250 s)
+#   lazy      bench/lazy_host.py, f32 and bf16 (needs the C API pack; ~100 s)
+#   fuzz      test/fuzz/ferric_fuzz.py on CUDA, 120 programs (~70 s)
+#   i41-old   bench/issue41.sh old-f32 old-bf16 old-f16 at 2^24 (~300 s)
+#   i41-new   bench/issue41.sh new at 2^28 and 2^24 (~500 s)
+#
+# $OUT gets summary.txt (the card, the commit, one line per section and its
+# failures) and all.tgz (every log and table): the device tool brings back at
+# most 8 files.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+packs="build-static/ferric-gpu-pack.tar.xz build-static/ferric-webgpu-pack.tar.xz"
+capi=build-static/ferric-capi-pack.tar.xz
+debs="libvulkan1 libegl1 libgl1 libgles2 libglvnd0 libglx0 libopengl0"
+
+if [ "${1:-}" = "--prepare" ]; then
+  mkdir -p .gl
+  if ! ls .gl/libvulkan1_*.deb >/dev/null 2>&1; then
+    (cd .gl && apt-get download $debs) || {
+      echo "gpu-session: apt-get download of $debs failed" >&2; exit 1; }
+  fi
+  git rev-parse --short HEAD > .gl/HEAD
+  for p in $packs $capi; do
+    [ -f "$p" ] || echo "gpu-session: $p is missing (scripts/build-static.sh," \
+      "scripts/pack-webgpu.sh --with-node)" >&2
+  done
+  echo "carry (call 1: suite webgpu fuzz i41-*): $packs .gl"
+  du -cb $packs .gl 2>/dev/null | tail -1 | awk '{printf "  %.1f MiB of 64\n", $1/1048576}'
+  echo "carry (calls with torch or lazy): build-static/ferric-gpu-pack.tar.xz $capi .gl"
+  du -cb build-static/ferric-gpu-pack.tar.xz $capi .gl 2>/dev/null | tail -1 |
+    awk '{printf "  %.1f MiB of 64\n", $1/1048576}'
+  exit 0
+fi
+
+out=${OUT:?OUT: the folder that comes back}
+budget=${BUDGET_S:-560}
+t0=$(date +%s)
+export PATH=/usr/local/cuda/bin:$PATH
+summary=$out/summary.txt
+logs=$out/logs
+mkdir -p "$logs"
+
+# Seconds for a step that wants $1: what is left, at least 5.
+left() {
+  local l=$((budget - ($(date +%s) - t0)))
+  [ "$l" -gt "$1" ] && echo "$1" || echo $((l > 5 ? l : 5))
+}
+say() { echo "== $* (at $(($(date +%s) - t0)) s)" | tee -a "$summary"; }
+unpack() { # pack dir
+  [ -f "$2/.unpacked-$(basename "$1")" ] && return 0
+  mkdir -p "$2" && tar -C "$2" -xJf "$1" && touch "$2/.unpacked-$(basename "$1")"
+}
+failures() { grep -E -A6 '^(FAIL|FAILED|ERROR|Timeout)' "$1" | head -${2:-40} >> "$summary"; }
+
+{
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+  echo "commit $(cat .gl/HEAD 2>/dev/null || echo unknown)"
+  python3 -c "import torch; print('torch', torch.__version__)" 2>&1
+} >> "$summary"
+unpack build-static/ferric-gpu-pack.tar.xz /tmp/ferric-gpu
+run=/tmp/ferric-gpu/bin/ferric-run
+
+capi_env() {
+  unpack "$capi" /tmp/capi || return 1
+  export FERRIC_LIB_DIR=/tmp/capi/lib CUDA_HOME=/usr/local/cuda PYTHONPATH=python
+}
+
+for section in "$@"; do
+  case $section in
+  suite)
+    FERRIC_GPU_JOBS=16 timeout "$(left 320)" scripts/gpu-tests.sh \
+      build-static/ferric-gpu-pack.tar.xz test/Integration/cuda/*.mlir \
+      test/Import/upstream/cuda.test > "$logs/suite.txt" 2>&1
+    say "suite rc=$?"
+    grep '^gpu-tests:' "$logs/suite.txt" >> "$summary"
+    failures "$logs/suite.txt" 60
+    ;;
+  webgpu)
+    for f in .gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+    unpack build-static/ferric-webgpu-pack.tar.xz /tmp/ferric-gpu
+    (export VK_ICD_FILENAMES=$root/runtime/vulkan/nvidia_egl_icd.json
+     FERRIC_GPU_JOBS=8 timeout "$(left 90)" scripts/gpu-tests.sh \
+       build-static/ferric-gpu-pack.tar.xz test/Integration/webgpu/*.mlir \
+       > "$logs/webgpu.txt" 2>&1
+     echo "rc=$?" >> "$logs/webgpu.txt"
+     timeout "$(left 60)" bench/webgpu.sh "$run" 20 > "$logs/webgpu-bench.txt" 2>&1
+     echo "rc=$?" >> "$logs/webgpu-bench.txt")
+    say "webgpu $(tail -1 "$logs/webgpu.txt"), bench $(tail -1 "$logs/webgpu-bench.txt")"
+    grep '^gpu-tests:' "$logs/webgpu.txt" >> "$summary"
+    failures "$logs/webgpu.txt" 30
+    grep '^|' "$logs/webgpu-bench.txt" >> "$summary"
+    ;;
+  torch)
+    capi_env || { say "torch: no C API pack ($capi)"; continue; }
+    timeout "$(left 120)" python3 -m pytest -v -o faulthandler_timeout=100 \
+      -p no:cacheprovider python/tests/test_torch_dynamo.py \
+      python/tests/test_torch_training.py python/tests/test_torch_partition.py \
+      python/tests/test_dlpack_release.py > "$logs/torch-tests.txt" 2>&1
+    say "torch tests rc=$? $(tail -1 "$logs/torch-tests.txt")"
+    failures "$logs/torch-tests.txt" 30
+    b=$(left 200)
+    FERRIC_CUDA_PROFILE=1 timeout $((b + 20)) python3 -X faulthandler \
+      bench/torch_blocks.py --out "$logs/blocks" --blocks llama,gpt2 \
+      --tokens 1,4096,16 --modes fwd,train --backends eager,inductor,ferric \
+      --iters 20 --profile 20 --budget-s "$b" > "$logs/blocks.txt" 2>&1
+    say "torch blocks rc=$?"
+    cat "$logs/blocks/torch_blocks.md" >> "$summary" 2>/dev/null
+    ;;
+  lazy)
+    capi_env || { say "lazy: no C API pack ($capi)"; continue; }
+    timeout "$(left 120)" python3 bench/lazy_host.py --target cuda \
+      --out "$logs/lazy" > "$logs/lazy.txt" 2>&1
+    say "lazy rc=$?"
+    cat "$logs"/lazy/*.md >> "$summary" 2>/dev/null
+    ;;
+  fuzz)
+    timeout "$(left 80)" python3 test/fuzz/ferric_fuzz.py --ferric-run "$run" \
+      --targets=cuda --seed="${FUZZ_SEED:-$(date +%Y%m%d)}" --count=120 \
+      --jobs=14 > "$logs/fuzz.txt" 2>&1
+    say "fuzz rc=$? $(tail -1 "$logs/fuzz.txt")"
+    ;;
+  i41-old | i41-new)
+    parts="old-f32 old-bf16 old-f16" sizes=24
+    [ "$section" = i41-new ] && parts=new sizes=28,24
+    b=$(($(left 560) - 20))
+    FERRIC_RUN=$run OUT=$logs/$section ISSUE41_SIZES=$sizes \
+      ISSUE41_BUDGET_S=$b timeout $((b + 20)) bench/issue41.sh $parts \
+      > "$logs/$section.txt" 2>&1
+    say "$section rc=$?"
+    tail -5 "$logs/$section.txt" >> "$summary"
+    ;;
+  *)
+    say "unknown section $section (see the head of $0)"
+    ;;
+  esac
+done
+say total
+(cd "$out" && tar czf all.tgz logs && rm -rf logs)
