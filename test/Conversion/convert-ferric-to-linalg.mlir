@@ -120,23 +120,23 @@ func.func @silu(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %0 : tensor<4x8xf32>
 }
 
-// gelu (tanh form) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+// gelu (tanh form) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
+// computed as x / (1 + exp(x (k1 + k2 x^2))), k1 = -2 sqrt(2/pi), k2 =
+// 0.044715 k1 (0.5 (1 + tanh(u)) is the logistic function of 2u).
 // CHECK-LABEL: func.func @gelu_tanh
 //       CHECK:   ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
-//  CHECK-NEXT:     %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
-//  CHECK-NEXT:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 //  CHECK-NEXT:     %[[X2:.*]] = arith.mulf %[[IN]], %[[IN]] : f32
-//  CHECK-NEXT:     %[[X3:.*]] = arith.mulf %[[X2]], %[[IN]] : f32
-//  CHECK-NEXT:     %[[C:.*]] = arith.constant 4.471500e-02 : f32
-//  CHECK-NEXT:     %[[CX3:.*]] = arith.mulf %[[C]], %[[X3]] : f32
-//  CHECK-NEXT:     %[[P:.*]] = arith.addf %[[IN]], %[[CX3]] : f32
-//  CHECK-NEXT:     %[[K:.*]] = arith.constant 0.797884583 : f32
-//  CHECK-NEXT:     %[[KP:.*]] = arith.mulf %[[K]], %[[P]] : f32
-//  CHECK-NEXT:     %[[T:.*]] = math.tanh %[[KP]] : f32
-//  CHECK-NEXT:     %[[HX:.*]] = arith.mulf %[[HALF]], %[[IN]] : f32
-//  CHECK-NEXT:     %[[S:.*]] = arith.addf %[[ONE]], %[[T]] : f32
-//  CHECK-NEXT:     %[[R:.*]] = arith.mulf %[[HX]], %[[S]] : f32
+//  CHECK-NEXT:     %[[K2:.*]] = arith.constant -0.0713548139 : f32
+//  CHECK-NEXT:     %[[K2X2:.*]] = arith.mulf %[[K2]], %[[X2]] : f32
+//  CHECK-NEXT:     %[[K1:.*]] = arith.constant -1.59576917 : f32
+//  CHECK-NEXT:     %[[P:.*]] = arith.addf %[[K1]], %[[K2X2]] : f32
+//  CHECK-NEXT:     %[[M2U:.*]] = arith.mulf %[[IN]], %[[P]] : f32
+//  CHECK-NEXT:     %[[E:.*]] = math.exp %[[M2U]] : f32
+//  CHECK-NEXT:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//  CHECK-NEXT:     %[[D:.*]] = arith.addf %[[ONE]], %[[E]] : f32
+//  CHECK-NEXT:     %[[R:.*]] = arith.divf %[[IN]], %[[D]] : f32
 //  CHECK-NEXT:     linalg.yield %[[R]] : f32
+//   CHECK-NOT:     math.tanh
 //   CHECK-NOT:     math.erf
 func.func @gelu_tanh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %0 = ferric.gelu %a : tensor<4x8xf32>

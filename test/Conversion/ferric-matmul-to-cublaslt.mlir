@@ -79,7 +79,8 @@ func.func @plain(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
 //       NOEPI:   %[[NOTF32:.*]] = arith.constant 0 : i32
 //       NOEPI:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[F16]], %[[EPI]], %{{.*}}, %[[NOTF32]])
 //       NOEPI:   linalg.generic
-//       NOEPI:     math.tanh
+//       NOEPI:     math.exp
+//       NOEPI:     arith.divf
 func.func @gelu_bias_f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>, %bias: tensor<?xf16>) -> tensor<?x?xf16> {
   %c0 = arith.constant 0 : index
   %p = ferric.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
@@ -95,6 +96,8 @@ func.func @gelu_bias_f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>, %bias: tensor
 // Batched bf16 relu(a b + bias), the bias row shared by every batch:
 // dtype 2, epilogue bias | relu = 3, the batch count from dim 0.
 // REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=batched_relu_bias_bf16 | Remark="one mgpuCublasLtMatmul call, epilogue: bias, relu"
+// (Ends the NOEPI block of @gelu_bias_f16.)
+// NOEPI-LABEL: func.func @batched_relu_bias_bf16
 // CHECK-LABEL: func.func @batched_relu_bias_bf16
 //  CHECK-SAME:   (%[[A:.*]]: memref<?x?x?xbf16>, %[[B:.*]]: memref<?x?x?xbf16>, %[[BIAS:.*]]: memref<?xbf16>)
 //       CHECK:   %[[BATCH:.*]] = memref.dim %[[A]], %c0_

@@ -48,22 +48,18 @@ static bool isConstant(Value v, double want) {
   return rounded.bitwiseIsEqual(attr.getValue());
 }
 
+constexpr double kSqrt2OverPi = 0.79788456080286535588;
+
 /// The single user of `v`, or null.
 static Operation *onlyUser(Value v) {
   return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
 }
 
-/// Matches ScalarMath's tanh GELU of `x`, 0.5 x (1 + tanh(c (x + a x^3))),
-/// possibly computed in f32 for a narrower `x` (extf, then truncf at the
-/// end). Returns the result in x's type and collects the ops, or null.
-static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
-  SmallVector<Operation *> found;
-  Value w = x;
-  if (auto ext = dyn_cast_or_null<arith::ExtFOp>(onlyUser(x))) {
-    w = ext.getResult();
-    found.push_back(ext);
-  }
-  // Uses of w: x*x (twice), x*x*x's last factor, x + a x^3 and 0.5 x.
+/// Matches 0.5 w (1 + tanh(c (w + a w^3))), the tanh GELU as written out
+/// (an exporter's body): its result, with its ops in `found`, or null.
+static Value matchGeluTanhWritten(Value w,
+                                  SmallVectorImpl<Operation *> &found) {
+  // Uses of w: w*w (twice), w*w*w's last factor, w + a w^3 and 0.5 w.
   Operation *sq = nullptr, *half = nullptr;
   for (Operation *user : w.getUsers()) {
     auto mul = dyn_cast<arith::MulFOp>(user);
@@ -87,7 +83,7 @@ static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
     return {};
   Operation *inner = onlyUser(poly->getResult(0));
   Value c = otherOperand<arith::MulFOp>(inner, poly->getResult(0));
-  if (!c || !isConstant(c, 0.79788456080286535588))
+  if (!c || !isConstant(c, kSqrt2OverPi))
     return {};
   auto tanh = dyn_cast_or_null<math::TanhOp>(onlyUser(inner->getResult(0)));
   if (!tanh)
@@ -104,7 +100,65 @@ static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
       llvm::range_size(w.getUses()) != 5)
     return {};
   found.append({sq, cube, scaled, poly, inner, tanh, plusOne, half, result});
-  Value out = result->getResult(0);
+  return result->getResult(0);
+}
+
+/// Matches ScalarMath's tanh GELU, w / (1 + exp(w (k1 + k2 w^2))) with
+/// k1 = -2 sqrt(2/pi), k2 = 0.044715 k1 (the same function): its result,
+/// with its ops in `found`, or null.
+static Value matchGeluTanhLogistic(Value w,
+                                   SmallVectorImpl<Operation *> &found) {
+  // Uses of w: w*w (twice), w (k1 + k2 w^2) and w / (1 + e).
+  Operation *sq = nullptr;
+  for (Operation *user : w.getUsers()) {
+    auto mul = dyn_cast<arith::MulFOp>(user);
+    if (mul && mul.getLhs() == w && mul.getRhs() == w)
+      sq = mul;
+  }
+  if (!sq || !sq->getResult(0).hasOneUse() ||
+      llvm::range_size(w.getUses()) != 4)
+    return {};
+  const double k1 = -2.0 * kSqrt2OverPi, k2 = 0.044715 * k1;
+  Operation *scaled = onlyUser(sq->getResult(0));
+  Value c2 = otherOperand<arith::MulFOp>(scaled, sq->getResult(0));
+  if (!c2 || !isConstant(c2, k2))
+    return {};
+  Operation *inner = onlyUser(scaled->getResult(0));
+  Value c1 = otherOperand<arith::AddFOp>(inner, scaled->getResult(0));
+  if (!c1 || !isConstant(c1, k1))
+    return {};
+  Operation *arg = onlyUser(inner->getResult(0));
+  if (otherOperand<arith::MulFOp>(arg, inner->getResult(0)) != w)
+    return {};
+  auto exp = dyn_cast_or_null<math::ExpOp>(onlyUser(arg->getResult(0)));
+  if (!exp)
+    return {};
+  Operation *plusOne = onlyUser(exp.getResult());
+  Value one = otherOperand<arith::AddFOp>(plusOne, exp.getResult());
+  if (!one || !isConstant(one, 1.0))
+    return {};
+  auto div = dyn_cast_or_null<arith::DivFOp>(onlyUser(plusOne->getResult(0)));
+  if (!div || div.getLhs() != w || div.getRhs() != plusOne->getResult(0))
+    return {};
+  found.append({sq, scaled, inner, arg, exp, plusOne, div});
+  return div.getResult();
+}
+
+/// Matches the tanh GELU of `x`, in ScalarMath's form or written out,
+/// possibly computed in f32 for a narrower `x` (extf, then truncf at the
+/// end). Returns the result in x's type and collects the ops, or null.
+static Value matchGeluTanh(Value x, SmallVectorImpl<Operation *> &ops) {
+  SmallVector<Operation *> found;
+  Value w = x;
+  if (auto ext = dyn_cast_or_null<arith::ExtFOp>(onlyUser(x))) {
+    w = ext.getResult();
+    found.push_back(ext);
+  }
+  Value out = matchGeluTanhLogistic(w, found);
+  if (!out)
+    out = matchGeluTanhWritten(w, found);
+  if (!out)
+    return {};
   if (out.getType() != x.getType()) {
     auto trunc = dyn_cast_or_null<arith::TruncFOp>(onlyUser(out));
     if (!trunc || trunc.getType() != x.getType())

@@ -107,14 +107,14 @@ def ferric_scalar_fn(op):
                 inner = math.erf(fmul(x, k))
                 return fmul(fmul(half, x), one + inner)
         else:
-            c1 = cst(0.044715, ct)
-            c2 = cst(0.79788456080286535588, ct)
+            # x / (1 + exp(x (k1 + k2 x^2))), k1 = -2 sqrt(2/pi), k2 =
+            # 0.044715 k1: ScalarMath's tanh form.
+            k1d = -2.0 * 0.79788456080286535588
+            k1, k2 = cst(k1d, ct), cst(0.044715 * k1d, ct)
 
             def gelu(x):
-                x3 = fmul(fmul(x, x), x)
-                poly = x + fmul(c1, x3)
-                inner = math.tanh(fmul(c2, poly))
-                return fmul(fmul(half, x), one + inner)
+                inner = fadd(k1, fmul(k2, fmul(x, x)))
+                return fdiv(x, fadd(one, fexp(fmul(x, inner))))
         return widened(gelu)
     if name == "add":
         return fadd
