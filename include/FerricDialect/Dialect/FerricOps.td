@@ -143,6 +143,10 @@ def Ferric_GeluOp : Ferric_ElementwiseOp<"gelu", [SameOperandsAndResultType]> {
     Elementwise GELU. By default the tanh approximation
     `0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3)))`; with the
     `exact` unit attribute, the erf form `0.5 * x * (1 + erf(x / sqrt(2)))`.
+    The tanh form is computed as the same function `x / (1 + exp(-2u))`,
+    `u = sqrt(2/pi) * (x + 0.044715 * x^3)` (`0.5 * (1 + tanh(u))` is the
+    logistic function of `2u`): one exp and one division per element, and no
+    cancellation in `1 + tanh(u)` for negative `x`.
 
     ```mlir
     %0 = ferric.gelu %x : tensor<8xf32>
