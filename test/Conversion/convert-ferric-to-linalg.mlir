@@ -835,6 +835,7 @@ func.func @batch_matmul_f64(%a: tensor<2x3x4xf64>, %b: tensor<2x4x5xf64>) -> ten
 // Transposed operands are read through indexing maps that swap their last
 // two dims (no copy); dynamic result dims come from the stored dims that
 // hold M and N.
+// CHECK-LABEL: func.func @matmul_transpose_rhs
 // MAPS-LABEL: func.func @matmul_transpose_rhs
 //  MAPS-SAME: (%[[A:.*]]: tensor<4x8xf32>, %[[W:.*]]: tensor<16x8xf32>)
 //       MAPS:   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%[[A]], %[[W]] : tensor<4x8xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<4x16xf32>)
@@ -845,9 +846,8 @@ func.func @matmul_transpose_rhs(%a: tensor<4x8xf32>, %w: tensor<16x8xf32>) -> te
 
 // MAPS-LABEL: func.func @matmul_transpose_lhs_dynamic
 //  MAPS-SAME: (%[[A:.*]]: tensor<8x?xf32>, %[[B:.*]]: tensor<8x?xf32>)
-//   MAPS-DAG:   %[[C1:.*]] = arith.constant 1 : index
-//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %[[C1]] : tensor<8x?xf32>
-//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %[[C1]] : tensor<8x?xf32>
+//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %c1{{.*}} : tensor<8x?xf32>
+//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %c1{{.*}} : tensor<8x?xf32>
 //       MAPS:   %[[E:.*]] = tensor.empty(%[[DM]], %[[DN]]) : tensor<?x?xf32>
 //       MAPS:   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%[[A]], %[[B]] : tensor<8x?xf32>, tensor<8x?xf32>)
 func.func @matmul_transpose_lhs_dynamic(%a: tensor<8x?xf32>, %b: tensor<8x?xf32>) -> tensor<?x?xf32> {
@@ -857,10 +857,8 @@ func.func @matmul_transpose_lhs_dynamic(%a: tensor<8x?xf32>, %b: tensor<8x?xf32>
 
 // MAPS-LABEL: func.func @batch_matmul_transpose_both_bf16
 //  MAPS-SAME: (%[[A:.*]]: tensor<2x8x?xbf16>, %[[B:.*]]: tensor<2x?x8xbf16>)
-//   MAPS-DAG:   %[[C1:.*]] = arith.constant 1 : index
-//   MAPS-DAG:   %[[C2:.*]] = arith.constant 2 : index
-//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %[[C2]] : tensor<2x8x?xbf16>
-//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %[[C1]] : tensor<2x?x8xbf16>
+//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %c2{{.*}} : tensor<2x8x?xbf16>
+//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %c1{{.*}} : tensor<2x?x8xbf16>
 //       MAPS:   %[[E:.*]] = tensor.empty(%[[DM]], %[[DN]]) : tensor<2x?x?xf32>
 //       MAPS:   %[[M:.*]] = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%[[A]], %[[B]] : tensor<2x8x?xbf16>, tensor<2x?x8xbf16>) outs(%{{.*}} : tensor<2x?x?xf32>)
 //       MAPS:   linalg.generic {{.*}} ins(%[[M]] : tensor<2x?x?xf32>)
