@@ -27,7 +27,9 @@ export XDG_CACHE_HOME="$work/cache" FERRIC_GPU_WORK="$work"
 # Runs RUN line number $2 (1-based, counting RUN lines only; all of them
 # when empty) of file $1; prints a "PASS: file" or "FAIL: file: ..." line
 # for each. `RUN:` lines with or without a leading `//` (.mlir and .test
-# files); %s, %S and %t are substituted as lit does.
+# files); %s, %S and %t are substituted as lit does, %python by python3
+# (a checker script, such as Inputs/check_transposed_matmul.py, that exits
+# non-zero on a wrong result; it needs numpy).
 run_file() {
   local t=$1 only=${2:-} dir line cmd out rc expect_fail n=0
   dir=$(dirname "$t")
@@ -38,6 +40,7 @@ run_file() {
     cmd=${cmd%%|*}
     cmd=${cmd//%s/$t}
     cmd=${cmd//%S/$dir}
+    cmd=${cmd//%python/python3}
     cmd=${cmd//%t/$FERRIC_GPU_WORK/tmp/$(basename "$t")}
     case "$cmd" in not\ *) expect_fail=1; cmd=${cmd#not };; *) expect_fail=0;; esac
     # `env A=x B=y not cmd` (no `not` binary there): A=x B=y cmd, failing.

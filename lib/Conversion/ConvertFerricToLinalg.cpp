@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Transforms/MatmulLayout.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/IRMapping.h"
@@ -288,7 +289,10 @@ struct MatmulToLinalg : OpRewritePattern<MatmulOp> {
       if (!type.isDynamicDim(d))
         continue;
       Value src = d == r - 1 ? op.getRhs() : op.getLhs();
-      dyn.push_back(tensor::DimOp::create(rewriter, loc, src, d));
+      int64_t srcDim = d == r - 1   ? op.getRhsNDim()
+                       : d == r - 2 ? op.getLhsMDim()
+                                    : d;
+      dyn.push_back(tensor::DimOp::create(rewriter, loc, src, srcDim));
     }
     Value empty = tensor::EmptyOp::create(
         rewriter, loc, RankedTensorType::get(type.getShape(), acc), dyn);
@@ -296,16 +300,27 @@ struct MatmulToLinalg : OpRewritePattern<MatmulOp> {
                                            rewriter.getFloatAttr(acc, 0.0));
     Value init =
         linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
+    // A transposed operand is read through indexing maps; the default
+    // layout keeps the default (unprinted) maps.
+    MatmulLayout layout{op.getTransposeLhs(), op.getTransposeRhs()};
+    SmallVector<NamedAttribute> attrs;
+    if (layout.transposeLhs || layout.transposeRhs) {
+      SmallVector<Attribute> maps;
+      for (AffineMap map :
+           matmulIndexingMaps(rewriter.getContext(), r == 3, layout))
+        maps.push_back(AffineMapAttr::get(map));
+      attrs.push_back(
+          rewriter.getNamedAttr("indexing_maps", rewriter.getArrayAttr(maps)));
+    }
+    SmallVector<Value, 2> inputs = {op.getLhs(), op.getRhs()};
     Value result;
     if (r == 2)
-      result =
-          linalg::MatmulOp::create(rewriter, loc, init.getType(),
-                                   ValueRange{op.getLhs(), op.getRhs()}, init)
-              .getResult(0);
+      result = linalg::MatmulOp::create(rewriter, loc, init.getType(), inputs,
+                                        init, attrs)
+                   .getResult(0);
     else
-      result = linalg::BatchMatmulOp::create(
-                   rewriter, loc, init.getType(),
-                   ValueRange{op.getLhs(), op.getRhs()}, init)
+      result = linalg::BatchMatmulOp::create(rewriter, loc, init.getType(),
+                                             inputs, init, attrs)
                    .getResult(0);
     if (acc != elem)
       result = mapTensor(rewriter, loc, result, elem,

@@ -16,6 +16,7 @@
 
 #include "CublasLt/Epilogue.h"
 #include "FerricDialect/Conversion/Passes.h"
+#include "FerricDialect/Transforms/MatmulLayout.h"
 #include "GPUCodegen/KernelBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -47,7 +48,7 @@ static constexpr StringLiteral kCategory = "ferric-matmul-to-cublaslt";
 // The codes of runtime/cuda/FerricCudaRuntime.h (the epilogue's in
 // CublasLt/Epilogue.h).
 enum : int32_t { kF32 = 0, kF16 = 1, kBF16 = 2 };
-enum : int32_t { kAllowTF32 = 1 };
+enum : int32_t { kAllowTF32 = 1, kTransposeA = 2, kTransposeB = 4 };
 
 static bool isConstant(Value v, double want) {
   FloatAttr attr;
@@ -233,13 +234,8 @@ struct FerricMatmulToCublasLtPass
   std::string unsupported(linalg::LinalgOp op, int32_t &dtype) {
     if (!useCublasLt)
       return "use-cublaslt=false";
-    bool defaultMaps = false;
-    if (auto mm = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-      defaultMaps = !mm.hasUserDefinedMaps();
-    else if (auto bmm = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
-      defaultMaps = !bmm.hasUserDefinedMaps();
-    if (!defaultMaps)
-      return "user-defined indexing maps";
+    if (failed(getMatmulLayout(op)))
+      return "user-defined indexing maps other than a transposed operand";
     if (!op.hasPureBufferSemantics())
       return "not bufferized";
     if (op->getParentOfType<gpu::LaunchOp>() ||
@@ -475,6 +471,16 @@ struct FerricMatmulToCublasLtPass
     };
     bool batched = isa<linalg::BatchMatmulOp>(op.getOperation());
     int64_t r = batched ? 1 : 0;
+    // A transposed lhs is stored [batch,] K x M, a transposed rhs N x K.
+    MatmulLayout layout = *getMatmulLayout(op);
+    int64_t mDim = layout.transposeLhs ? r + 1 : r;
+    int64_t kDim = layout.transposeLhs ? r : r + 1;
+    int64_t nDim = layout.transposeRhs ? r : r + 1;
+    int32_t flags = allowTF32 && dtype == kF32 ? kAllowTF32 : 0;
+    if (layout.transposeLhs)
+      flags |= kTransposeA;
+    if (layout.transposeRhs)
+      flags |= kTransposeB;
     Value batch = batched
                       ? dim(a, 0)
                       : arith::ConstantIntOp::create(b, loc, 1, 64).getResult();
@@ -484,13 +490,13 @@ struct FerricMatmulToCublasLtPass
         pointer(bm),
         pointer(bias),
         batch,
-        dim(a, r),
-        dim(bm, r + 1),
-        dim(a, r + 1),
+        dim(a, mDim),
+        dim(bm, nDim),
+        dim(a, kDim),
         i32(dtype),
         i32(epilogue),
         arith::ConstantOp::create(b, loc, b.getF32FloatAttr(alpha)),
-        i32(allowTF32 && dtype == kF32 ? kAllowTF32 : 0)};
+        i32(flags)};
     LLVM::CallOp::create(b, loc, callee, args);
   }
 };

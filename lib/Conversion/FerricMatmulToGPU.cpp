@@ -7,12 +7,16 @@
 // 16 x 16 tile of C, staging 16 x 16 tiles of A and B in workgroup memory,
 // so each element of A and B is read from global memory once per tile.
 // Not a tensor-core kernel; correct and far less memory-bound than one
-// thread per output reading whole rows and columns.
+// thread per output reading whole rows and columns. A transposed operand
+// (linalg indexing maps that swap its last two dims, from ferric.matmul's
+// transpose_lhs / transpose_rhs) is staged with the block's x threads
+// along its stored rows, so its global loads stay coalesced too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FerricDialect/Conversion/Passes.h"
 
+#include "FerricDialect/Transforms/MatmulLayout.h"
 #include "GPUCodegen/KernelBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,14 +35,10 @@ using namespace mlir::ferric;
 
 static constexpr int64_t kTile = 16;
 
-/// True for a matmul or batch_matmul this pass writes.
+/// True for a matmul or batch_matmul this pass writes: default maps or a
+/// transposed operand.
 static bool isSupported(linalg::LinalgOp op) {
-  bool defaultMaps = false;
-  if (auto mm = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-    defaultMaps = !mm.hasUserDefinedMaps();
-  else if (auto bmm = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
-    defaultMaps = !bmm.hasUserDefinedMaps();
-  if (!defaultMaps || !op.hasPureBufferSemantics() ||
+  if (failed(getMatmulLayout(op)) || !op.hasPureBufferSemantics() ||
       op->getParentOfType<gpu::LaunchOp>())
     return false;
   return llvm::all_of(op->getOperands(), [](Value v) {
@@ -51,7 +51,8 @@ namespace {
 class MatmulWriter {
 public:
   MatmulWriter(linalg::LinalgOp op, bool workgroupAlloc)
-      : op(op), workgroupAlloc(workgroupAlloc), loc(op.getLoc()) {}
+      : op(op), workgroupAlloc(workgroupAlloc), loc(op.getLoc()),
+        layout(*getMatmulLayout(op)) {}
 
   void write(OpBuilder &b);
 
@@ -62,10 +63,10 @@ private:
   Value dim(OpBuilder &b, Value memref, int64_t d) {
     return memref::DimOp::create(b, loc, memref, d);
   }
-  /// tile[ty, tx] = memref[batch..., i, j] if (i < rows && j < cols), else
-  /// zero.
-  void stage(OpBuilder &b, Value memref, Value batch, Value i, Value j,
-             Value rows, Value cols, Value tile, Value ty, Value tx);
+  /// tile[ti, tj] = X[batch..., i, j] if (i < rows && j < cols), else
+  /// zero, where X is `memref`, or its transpose if `transposed`.
+  void stage(OpBuilder &b, Value memref, bool transposed, Value batch, Value i,
+             Value j, Value rows, Value cols, Value tile, Value ti, Value tj);
   /// Loops `iv` from `lb` to `ub` by `step`; builder inside the body.
   scf::ForOp loop(OpBuilder &b, Value lb, Value ub, Value step) {
     auto f = scf::ForOp::create(b, loc, lb, ub, step);
@@ -76,13 +77,14 @@ private:
   linalg::LinalgOp op;
   bool workgroupAlloc;
   Location loc;
+  MatmulLayout layout;
   bool batched = false;
 };
 } // namespace
 
-void MatmulWriter::stage(OpBuilder &b, Value memref, Value batch, Value i,
-                         Value j, Value rows, Value cols, Value tile, Value ty,
-                         Value tx) {
+void MatmulWriter::stage(OpBuilder &b, Value memref, bool transposed,
+                         Value batch, Value i, Value j, Value rows, Value cols,
+                         Value tile, Value ti, Value tj) {
   // Stores, not an scf.if yielding the element: a bf16 value must not cross
   // a region boundary on the SPIR-V path (ferric-bf16-buffers-as-i16 turns
   // bf16 loads and stores into i16 ones that fold together).
@@ -96,13 +98,16 @@ void MatmulWriter::stage(OpBuilder &b, Value memref, Value batch, Value i,
   SmallVector<Value> at;
   if (batched)
     at.push_back(batch);
-  at.append({i, j});
+  if (transposed)
+    at.append({j, i});
+  else
+    at.append({i, j});
   memref::StoreOp::create(b, loc, memref::LoadOp::create(b, loc, memref, at),
-                          tile, ValueRange{ty, tx});
+                          tile, ValueRange{ti, tj});
   b.setInsertionPointToStart(&guarded.getElseRegion().front());
   memref::StoreOp::create(
       b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)), tile,
-      ValueRange{ty, tx});
+      ValueRange{ti, tj});
 }
 
 void MatmulWriter::write(OpBuilder &b) {
@@ -110,10 +115,12 @@ void MatmulWriter::write(OpBuilder &b) {
   Value c = op.getDpsInits()[0];
   batched = cast<MemRefType>(c.getType()).getRank() == 3;
   unsigned r = batched ? 1 : 0;
-  // C[batch, M, N] += A[batch, M, K] * B[batch, K, N] on the host side.
+  // C[batch, M, N] += A[batch, M, K] * B[batch, K, N] on the host side;
+  // a transposed A is stored [batch, K, M], a transposed B [batch, N, K].
   Value c1 = index(b, 1), tile = index(b, kTile);
   Value batch = batched ? dim(b, c, 0) : c1;
-  Value m = dim(b, c, r), n = dim(b, c, r + 1), k = dim(b, a, r + 1);
+  Value m = dim(b, c, r), n = dim(b, c, r + 1),
+        k = dim(b, a, layout.transposeLhs ? r : r + 1);
   Value limit = index(b, 65535);
   auto gridOf = [&](Value count) {
     return arith::MinUIOp::create(
@@ -142,17 +149,13 @@ void MatmulWriter::write(OpBuilder &b) {
   loop(b, launch.getBlockIds().z, batch, launch.getGridSize().z);
   Value bi = b.getInsertionBlock()->getArgument(0);
   loop(b, launch.getBlockIds().y, tilesM, launch.getGridSize().y);
-  Value row = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, b.getInsertionBlock()->getArgument(0),
-                            tile),
-      ty);
+  Value rowBase = arith::MulIOp::create(
+      b, loc, b.getInsertionBlock()->getArgument(0), tile);
+  Value row = arith::AddIOp::create(b, loc, rowBase, ty);
   loop(b, launch.getBlockIds().x, tilesN, launch.getGridSize().x);
-  Value col = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, b.getInsertionBlock()->getArgument(0),
-                            tile),
-      tx);
+  Value colBase = arith::MulIOp::create(
+      b, loc, b.getInsertionBlock()->getArgument(0), tile);
+  Value col = arith::AddIOp::create(b, loc, colBase, tx);
   Value inC = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, m),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, n));
@@ -175,11 +178,28 @@ void MatmulWriter::write(OpBuilder &b) {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value k0 = kLoop.getInductionVar();
-    // Stage A[row, k0 + tx] and B[k0 + ty, col].
-    stage(b, a, bi, row, arith::AddIOp::create(b, loc, k0, tx), m, k, tiles[0],
-          ty, tx);
-    stage(b, bm, bi, arith::AddIOp::create(b, loc, k0, ty), col, k, n, tiles[1],
-          ty, tx);
+    // Stage A[row, k0 + tx] and B[k0 + ty, col]: consecutive x threads
+    // read consecutive addresses. A transposed operand swaps the threads'
+    // roles (A^T[k0 + ty, rowBase + tx], B^T[colBase + ty, k0 + tx]).
+    auto add = [&](Value x, Value y) -> Value {
+      return arith::AddIOp::create(b, loc, x, y);
+    };
+    // (Indices built before each call: argument evaluation order is
+    // unspecified, and the IR should not depend on the compiler.)
+    if (layout.transposeLhs) {
+      Value i = add(rowBase, tx), j = add(k0, ty);
+      stage(b, a, true, bi, i, j, m, k, tiles[0], tx, ty);
+    } else {
+      Value j = add(k0, tx);
+      stage(b, a, false, bi, row, j, m, k, tiles[0], ty, tx);
+    }
+    if (layout.transposeRhs) {
+      Value i = add(k0, tx), j = add(colBase, ty);
+      stage(b, bm, true, bi, i, j, k, n, tiles[1], tx, ty);
+    } else {
+      Value i = add(k0, ty);
+      stage(b, bm, false, bi, i, col, k, n, tiles[1], ty, tx);
+    }
     gpu::BarrierOp::create(b, loc);
     // Fold the valid part of the step (at least one element: k0 < K).
     Value steps = arith::MinUIOp::create(b, loc, tile,

@@ -348,6 +348,23 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+int64_t MatmulOp::getLhsMDim() {
+  int64_t r = getLhs().getType().getRank();
+  return getTransposeLhs() ? r - 1 : r - 2;
+}
+int64_t MatmulOp::getLhsKDim() {
+  int64_t r = getLhs().getType().getRank();
+  return getTransposeLhs() ? r - 2 : r - 1;
+}
+int64_t MatmulOp::getRhsKDim() {
+  int64_t r = getRhs().getType().getRank();
+  return getTransposeRhs() ? r - 1 : r - 2;
+}
+int64_t MatmulOp::getRhsNDim() {
+  int64_t r = getRhs().getType().getRank();
+  return getTransposeRhs() ? r - 2 : r - 1;
+}
+
 LogicalResult MatmulOp::verify() {
   auto a = getLhs().getType(), b = getRhs().getType(),
        c = getResult().getType();
@@ -364,25 +381,35 @@ LogicalResult MatmulOp::verify() {
   auto compatible = [](int64_t x, int64_t y) {
     return ShapedType::isDynamic(x) || ShapedType::isDynamic(y) || x == y;
   };
-  if (!compatible(a.getDimSize(r - 1), b.getDimSize(r - 2)))
+  int64_t lhsK = getLhsKDim(), rhsK = getRhsKDim();
+  if (!compatible(a.getDimSize(lhsK), b.getDimSize(rhsK)))
     return emitOpError("contraction dims differ: lhs dim ")
-           << r - 1 << " is " << a.getDimSize(r - 1) << ", rhs dim " << r - 2
-           << " is " << b.getDimSize(r - 2);
+           << lhsK << (getTransposeLhs() ? " (transpose_lhs)" : "") << " is "
+           << a.getDimSize(lhsK) << ", rhs dim " << rhsK
+           << (getTransposeRhs() ? " (transpose_rhs)" : "") << " is "
+           << b.getDimSize(rhsK);
   if (r == 3 && !compatible(a.getDimSize(0), b.getDimSize(0)))
     return emitOpError("batch dims differ: ")
            << a.getDimSize(0) << " vs " << b.getDimSize(0);
   SmallVector<int64_t> expected;
   if (r == 3)
     expected.push_back(a.getDimSize(0));
-  expected.push_back(a.getDimSize(r - 2));
-  expected.push_back(b.getDimSize(r - 1));
+  expected.push_back(a.getDimSize(getLhsMDim()));
+  expected.push_back(b.getDimSize(getRhsNDim()));
   if (c.getRank() != r)
     return emitOpError("result rank ") << c.getRank() << " should be " << r;
-  for (int64_t d = 0; d < r; ++d)
-    if (!compatible(c.getDimSize(d), expected[d]))
-      return emitOpError("result dim ")
-             << d << " is " << dimStr(c.getDimSize(d)) << ", expected "
-             << dimStr(expected[d]);
+  for (int64_t d = 0; d < r; ++d) {
+    if (compatible(c.getDimSize(d), expected[d]))
+      continue;
+    InFlightDiagnostic diag = emitOpError("result dim ")
+                              << d << " is " << dimStr(c.getDimSize(d))
+                              << ", expected " << dimStr(expected[d]);
+    if (d == r - 2 && getTransposeLhs())
+      diag << " (lhs dim " << getLhsMDim() << ", transpose_lhs)";
+    if (d == r - 1 && getTransposeRhs())
+      diag << " (rhs dim " << getRhsNDim() << ", transpose_rhs)";
+    return diag;
+  }
   return success();
 }
 

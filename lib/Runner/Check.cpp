@@ -134,10 +134,8 @@ struct LengthAnalysis {
         return 1;
       return extent(reduce.getInput(), reduce.getDims());
     }
-    if (auto matmul = dyn_cast<ferric::MatmulOp>(op)) {
-      auto lhs = cast<ShapedType>(matmul.getLhs().getType());
-      return extent(matmul.getLhs(), {lhs.getRank() - 1});
-    }
+    if (auto matmul = dyn_cast<ferric::MatmulOp>(op))
+      return extent(matmul.getLhs(), {matmul.getLhsKDim()});
     return 1;
   }
 

@@ -240,14 +240,17 @@ private:
     } else if (auto m = dyn_cast<MatmulOp>(op)) {
       Shape a = known(m.getLhs()), b = known(m.getRhs());
       size_t r = a.size();
+      int64_t ak = a[m.getLhsKDim()], bk = b[m.getRhsKDim()];
       bool batchDiffers = r == 3 && a[0] >= 0 && b[0] >= 0 && a[0] != b[0];
-      if (batchDiffers ||
-          (a[r - 1] >= 0 && b[r - 2] >= 0 && a[r - 1] != b[r - 2]))
-        return llvm::createStringError("input shapes disagree: " + where(op) +
-                                       " contracts " + shapeStr(a) + " with " +
-                                       shapeStr(b));
+      if (batchDiffers || (ak >= 0 && bk >= 0 && ak != bk))
+        return llvm::createStringError(
+            "input shapes disagree: " + where(op) + " contracts " +
+            shapeStr(a) + (m.getTransposeLhs() ? " (transpose_lhs)" : "") +
+            " with " + shapeStr(b) +
+            (m.getTransposeRhs() ? " (transpose_rhs)" : ""));
       Shape out = a;
-      out[r - 1] = b[r - 1];
+      out[r - 2] = a[m.getLhsMDim()];
+      out[r - 1] = b[m.getRhsNDim()];
       if (r == 3 && out[0] < 0)
         out[0] = b[0];
       shapes[m.getResult()] = out;

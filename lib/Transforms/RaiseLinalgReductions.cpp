@@ -13,6 +13,7 @@
 
 #include "FerricDialect/Dialect/FerricDialect.h"
 #include "FerricDialect/Dialect/TargetSupport.h"
+#include "FerricDialect/Transforms/MatmulLayout.h"
 #include "RaiseLinalg.h"
 
 #include "mlir/IR/Matchers.h"
@@ -233,14 +234,12 @@ Why raise::raiseMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
                        DenseSet<Operation *> &consumed) {
   if (!op.hasPureTensorSemantics())
     return "it works on buffers, not tensors";
-  bool userMaps = false;
-  if (auto mm = dyn_cast<linalg::MatmulOp>(*op))
-    userMaps = mm.hasUserDefinedMaps();
-  if (auto bmm = dyn_cast<linalg::BatchMatmulOp>(*op))
-    userMaps = bmm.hasUserDefinedMaps();
-  if (userMaps)
-    return "it has user-defined indexing maps (a transposed or broadcast "
-           "operand)";
+  // Maps that only swap an operand's last two dims are ferric.matmul's
+  // transpose flags.
+  FailureOr<MatmulLayout> layout = getMatmulLayout(op);
+  if (failed(layout))
+    return "it has user-defined indexing maps other than a transposed "
+           "operand (a broadcast operand or a transposed result)";
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
   Value init = op.getDpsInits()[0];
   auto lhsType = cast<RankedTensorType>(lhs.getType());
@@ -264,7 +263,8 @@ Why raise::raiseMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
                    outType.getDimSize(0) == 1;
   auto product = [&](Value a, Value b, RankedTensorType type) -> Value {
     if (!unitBatch)
-      return MatmulOp::create(rewriter, loc, type, a, b);
+      return MatmulOp::create(rewriter, loc, type, a, b, layout->transposeLhs,
+                              layout->transposeRhs);
     SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}};
     auto flat = [&](Value v) -> Value {
       auto t = cast<RankedTensorType>(v.getType());
@@ -273,7 +273,8 @@ Why raise::raiseMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
     };
     Value lhs2 = flat(a), rhs2 = flat(b); // in this order, every compiler
     Value r = MatmulOp::create(
-        rewriter, loc, type.clone(type.getShape().drop_front()), lhs2, rhs2);
+        rewriter, loc, type.clone(type.getShape().drop_front()), lhs2, rhs2,
+        layout->transposeLhs, layout->transposeRhs);
     return tensor::ExpandShapeOp::create(rewriter, loc, type, r, dropBatch);
   };
   if (out != elem && accumulatorOf(elem) == out) {

@@ -371,7 +371,9 @@ class _Emitter:
         if op == "reduce":
             return self.reduce(node, a[0])
         if op == "matmul":
-            return self.matmul(a[0], a[1])
+            return self.matmul(a[0], a[1],
+                               node.attrs.get("transpose_a", False),
+                               node.attrs.get("transpose_b", False))
         raise FerricError("unknown op '%s'" % op)
 
     def clamp(self, a):
@@ -447,7 +449,7 @@ class _Emitter:
                      self.ty(x.dtype, shape)))
         return _Value(name, x.dtype, shape, src=src)
 
-    def matmul(self, x, y):
+    def matmul(self, x, y, transpose_a=False, transpose_b=False):
         if not isinstance(x, _Value) or not isinstance(y, _Value):
             raise ShapeError("matmul needs two tensors")
         dtype = self.float_dtype("matmul", [x, y])
@@ -455,16 +457,27 @@ class _Emitter:
             raise ShapeError("matmul takes two 2-D or two 3-D (batched) "
                              "tensors, got shapes %s and %s"
                              % (_fmt_shape(x.shape), _fmt_shape(y.shape)))
-        if x.shape[-1] != y.shape[-2] or x.shape[:-2] != y.shape[:-2]:
+        # The dims of the stored operands that hold M, K (x) and K, N (y).
+        xm, xk = (-1, -2) if transpose_a else (-2, -1)
+        yk, yn = (-1, -2) if transpose_b else (-2, -1)
+        flags = [f for f, on in (("transpose_a", transpose_a),
+                                 ("transpose_b", transpose_b)) if on]
+        if x.shape[xk] != y.shape[yk] or x.shape[:-2] != y.shape[:-2]:
             raise ShapeError("matmul: shapes %s and %s do not fit (K or the "
-                             "batch differs)"
-                             % (_fmt_shape(x.shape), _fmt_shape(y.shape)))
-        shape = x.shape[:-1] + (y.shape[-1],)
+                             "batch differs%s)"
+                             % (_fmt_shape(x.shape), _fmt_shape(y.shape),
+                                "; with " + " and ".join(flags)
+                                if flags else ""))
+        shape = x.shape[:-2] + (x.shape[xm], y.shape[yn])
         name = self.fresh()
-        self.line("%s = ferric.matmul %s, %s : %s, %s -> %s"
-                  % (name, x.name, y.name, self.vty(x), self.vty(y),
-                     self.ty(dtype, shape)))
-        return _Value(name, dtype, shape, src=x.src[:-1] + y.src[-1:])
+        keywords = "".join(
+            " " + kw for kw, on in (("transpose_lhs", transpose_a),
+                                    ("transpose_rhs", transpose_b)) if on)
+        self.line("%s = ferric.matmul %s, %s%s : %s, %s -> %s"
+                  % (name, x.name, y.name, keywords, self.vty(x),
+                     self.vty(y), self.ty(dtype, shape)))
+        src = x.src[:-2] + (x.src[xm], y.src[yn])
+        return _Value(name, dtype, shape, src=src)
 
 
 def plan_arguments(plan, values):

@@ -319,11 +319,21 @@ class E:
         return self._reduce("min", "amin", dims, keepdim, dim, axis,
                             keepdims)
 
-    def matmul(self, other):
-        """Matrix product: ``MxK @ KxN`` or batched ``BxMxK @ BxKxN``."""
+    def matmul(self, other, transpose_a=False, transpose_b=False):
+        """Matrix product: ``MxK @ KxN`` or batched ``BxMxK @ BxKxN``.
+
+        ``transpose_a=True`` reads this operand transposed (stored ``KxM``),
+        ``transpose_b=True`` the other one (stored ``NxK``), without a
+        copy: ``x.matmul(w, transpose_b=True)`` is ``x @ w.T``, a linear
+        layer with torch's weight layout."""
         if not isinstance(other, E):
             raise TypeError("matmul needs a tensor expression")
-        return E("matmul", (self, other))
+        attrs = {}
+        if transpose_a:
+            attrs["transpose_a"] = True
+        if transpose_b:
+            attrs["transpose_b"] = True
+        return E("matmul", (self, other), **attrs)
 
     # Python operators.
     def __add__(self, o):

@@ -191,6 +191,45 @@ def test_matmul(dt, rng):
         assert np.all(np.abs(g - ref) <= bound), dt
 
 
+@pytest.mark.parametrize("dt", DTYPES)
+def test_matmul_transposed(dt, rng):
+    # Each operand given stored transposed (a as K x M, b as N x K) and
+    # read with the flag: the same product as numpy's, at odd sizes that
+    # cross the GPU kernel's 16 x 16 tiles, 2-D and batched.
+    def swap(t):
+        return np.ascontiguousarray(np.swapaxes(t, -1, -2))
+
+    f = ferric.compile(lambda a, at, b, bt: (
+        a.matmul(bt, transpose_b=True), at.matmul(b, transpose_a=True),
+        at.matmul(bt, transpose_a=True, transpose_b=True)))
+    for sa, sb in [((37, 29), (29, 19)), ((3, 5, 33), (3, 33, 17))]:
+        x, y = rng.uniform(-1, 1, sa), rng.uniform(-1, 1, sb)
+        (a, ar), (at, _) = make_input(x, dt), make_input(swap(x), dt)
+        (b, br), (bt, _) = make_input(y, dt), make_input(swap(y), dt)
+        k = sa[-1]
+        ref = ar @ br
+        bound = HALF_ULP[dt] * np.abs(ref) + k * ACC_U[dt] * (
+            np.abs(ar) @ np.abs(br))
+        for g in f(a, at, b, bt):
+            g = np.asarray(g, np.float64)
+            assert g.shape == ref.shape
+            assert np.all(np.abs(g - ref) <= bound), dt
+
+
+def test_matmul_transposed_shape_errors_name_the_flags():
+    a = np.ones((4, 8), np.float32)
+    w = np.ones((16, 8), np.float32)
+    ok = ferric.compile(lambda a, w: a.matmul(w, transpose_b=True))
+    assert np.asarray(ok(a, w)).shape == (4, 16)
+    bad = ferric.compile(lambda a, w: a.matmul(w, transpose_a=True))
+    with pytest.raises(ferric.ShapeError, match="with transpose_a"):
+        bad(a, w)
+    plain = ferric.compile(lambda a, w: a @ w)
+    with pytest.raises(ferric.ShapeError, match=r"do not fit \(K or the "
+                       r"batch differs\)"):
+        plain(a, w)
+
+
 def test_casts_round_to_nearest_even(rng):
     # Values with many significant bits, some huge (overflow to inf in f16).
     v = np.concatenate([rng.standard_normal(500) * 100,

@@ -218,33 +218,51 @@ def _matmul_pair(rng):
     return _random_shape(rng, 1, 4), _random_shape(rng, 1, 4)
 
 
-def _matmul_ir(a, b, result, dynamic=False):
+def _matmul_ir(a, b, result, dynamic=False, flags=""):
     ta, tb = _ty(a, dynamic), _ty(b, dynamic)
     return ("func.func @f(%%a: %s, %%b: %s) -> %s {\n"
-            "  %%0 = ferric.matmul %%a, %%b : %s, %s -> %s\n"
-            "  return %%0 : %s\n}\n" % (ta, tb, result, ta, tb, result, result))
+            "  %%0 = ferric.matmul %%a, %%b%s : %s, %s -> %s\n"
+            "  return %%0 : %s\n}\n"
+            % (ta, tb, result, flags, ta, tb, result, result))
+
+
+def _transposed(rng, a, b):
+    """(a, b, transpose_a, transpose_b, IR keywords): each operand of rank
+    2 or 3 stored transposed one time in three (its shape swapped, so that
+    a pair that fit still fits)."""
+    swap = lambda s: s[:-2] + (s[-1], s[-2])  # noqa: E731
+    ta = len(a) in (2, 3) and rng.random() < 0.35
+    tb = len(b) in (2, 3) and rng.random() < 0.35
+    flags = (" transpose_lhs" if ta else "") + (" transpose_rhs" if tb else "")
+    return swap(a) if ta else a, swap(b) if tb else b, ta, tb, flags
 
 
 @pytest.mark.parametrize("case", range(CASES))
 def test_matmul_rule(case):
     rng = random.Random(3000 + case)
     a, b = _matmul_pair(rng)
-    verdict, want, _ = _python([E.input(0) @ E.input(1)], [a, b])
+    # Transpose flags from their own generator (the shapes stay those of
+    # the cases without them).
+    a, b, ta, tb, flags = _transposed(random.Random(9000 + case), a, b)
+    verdict, want, _ = _python(
+        [E.input(0).matmul(E.input(1), transpose_a=ta, transpose_b=tb)],
+        [a, b])
     # The verifier with a result type that fits any sizes of its rank
     # judges the operands alone.
     loose = _ty(a, dynamic=True)
-    cpp = _verifies(_matmul_ir(a, b, loose))
-    assert (cpp is None) == (verdict == "ok"), (a, b, want, cpp)
+    cpp = _verifies(_matmul_ir(a, b, loose, flags=flags))
+    assert (cpp is None) == (verdict == "ok"), (a, b, flags, want, cpp)
     if verdict == "ok":
-        assert _verifies(_matmul_ir(a, b, _ty(want))) is None, (a, b, want)
+        assert _verifies(_matmul_ir(a, b, _ty(want), flags=flags)) is None, \
+            (a, b, flags, want)
     # The runner, on dynamic dims, whenever the ranks are ones it takes.
     if len(a) == len(b) and len(a) in (2, 3):
         nprng = np.random.default_rng(case)
         x = nprng.standard_normal(a).astype(np.float32)
         y = nprng.standard_normal(b).astype(np.float32)
-        ir = _matmul_ir(a, b, loose, dynamic=True)
+        ir = _matmul_ir(a, b, loose, dynamic=True, flags=flags)
         ran = _run(ir, x, y)
-        assert ran[0] == verdict, (a, b, want, ran)
+        assert ran[0] == verdict, (a, b, flags, want, ran)
         if verdict == "ok":
             assert ran[1] == want
 

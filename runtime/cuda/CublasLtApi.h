@@ -54,6 +54,10 @@ struct cublasLtMatmulHeuristicResult_t {
 constexpr cublasStatus_t CUBLAS_STATUS_SUCCESS = 0;
 constexpr cublasStatus_t CUBLAS_STATUS_NOT_SUPPORTED = 15;
 
+// cublasOperation_t.
+constexpr int32_t CUBLAS_OP_N = 0;
+constexpr int32_t CUBLAS_OP_T = 1;
+
 // cudaDataType_t.
 constexpr int CUDA_R_32F = 0;
 constexpr int CUDA_R_16F = 2;
@@ -64,6 +68,8 @@ constexpr int CUBLAS_COMPUTE_32F = 68;
 constexpr int CUBLAS_COMPUTE_32F_FAST_TF32 = 77;
 
 // cublasLtMatmulDescAttributes_t.
+constexpr int CUBLASLT_MATMUL_DESC_TRANSA = 3;
+constexpr int CUBLASLT_MATMUL_DESC_TRANSB = 4;
 constexpr int CUBLASLT_MATMUL_DESC_EPILOGUE = 7;
 constexpr int CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8;
 constexpr int CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE = 10;

@@ -20,7 +20,10 @@
 // Ferric's buffers are row-major; cuBLASLt's are column-major. A row-major
 // X is a column-major X^T, so D = A B is computed as D^T = B^T A^T: the
 // library's "A" is our B, its "B" our A, and its bias, one value per row of
-// its D, is our bias, one value per column of D.
+// its D, is our bias, one value per column of D. A transposed operand
+// (FERRIC_CUBLASLT_TRANSPOSE_A / _B) is the untransposed column-major view
+// with CUBLAS_OP_T: our B stored n x k row-major is the library's k x n A,
+// taken as its transpose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,14 +153,29 @@ bool makePlan(const LtApi &api, cublasLtHandle_t handle, const PlanKey &key,
                      &biasStride, sizeof(biasStride))))
       return false;
   }
-  // Column-major views (see the file comment).
+  // The library's A is our B, its B our A (see the file comment).
+  bool transA = flags & FERRIC_CUBLASLT_TRANSPOSE_B;
+  bool transB = flags & FERRIC_CUBLASLT_TRANSPOSE_A;
+  int32_t opA = transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int32_t opB = transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  if (!checkLt(api, "cublasLtMatmulDescSetAttribute(TRANSA)",
+               api.cublasLtMatmulDescSetAttribute(plan.desc,
+                                                  CUBLASLT_MATMUL_DESC_TRANSA,
+                                                  &opA, sizeof(opA))) ||
+      !checkLt(api, "cublasLtMatmulDescSetAttribute(TRANSB)",
+               api.cublasLtMatmulDescSetAttribute(
+                   plan.desc, CUBLASLT_MATMUL_DESC_TRANSB, &opB, sizeof(opB))))
+    return false;
+  // Column-major views (see the file comment): the stored matrices, before
+  // the library's transposes.
   struct {
     cublasLtMatrixLayout_t *layout;
     uint64_t rows, cols;
     int64_t stride;
-  } layouts[] = {{&plan.a, uint64_t(n), uint64_t(k), n * k},
-                 {&plan.b, uint64_t(k), uint64_t(m), k * m},
-                 {&plan.d, uint64_t(n), uint64_t(m), n * m}};
+  } layouts[] = {
+      {&plan.a, uint64_t(transA ? k : n), uint64_t(transA ? n : k), n * k},
+      {&plan.b, uint64_t(transB ? m : k), uint64_t(transB ? k : m), k * m},
+      {&plan.d, uint64_t(n), uint64_t(m), n * m}};
   for (auto &l : layouts) {
     if (!checkLt(api, "cublasLtMatrixLayoutCreate",
                  api.cublasLtMatrixLayoutCreate(l.layout, type, l.rows, l.cols,
@@ -366,6 +384,11 @@ extern "C" void mgpuCublasLtMatmul(void *d, const void *a, const void *b,
     recordError("mgpuCublasLtMatmul: unsupported dtype " +
                 std::to_string(dtype) + " with epilogue " +
                 std::to_string(epilogue));
+    return;
+  }
+  if (flags & ~(FERRIC_CUBLASLT_ALLOW_TF32 | FERRIC_CUBLASLT_TRANSPOSE_A |
+                FERRIC_CUBLASLT_TRANSPOSE_B)) {
+    recordError("mgpuCublasLtMatmul: unknown flags " + std::to_string(flags));
     return;
   }
   if (batch == 0 || m == 0 || n == 0)

@@ -218,11 +218,15 @@ FERRIC_CUDA_EXPORT int ferricCudaCopyHost(void *dst, const void *src,
 #define FERRIC_CUBLASLT_EPILOGUE_BIAS 1
 #define FERRIC_CUBLASLT_EPILOGUE_RELU 2
 #define FERRIC_CUBLASLT_EPILOGUE_GELU 4 /* the tanh approximation */
-/* flags: f32 may round its inputs to TF32 (off: f32 stays IEEE). */
+/* flags: f32 may round its inputs to TF32 (off: f32 stays IEEE); A is
+ * stored transposed (k x m), B is stored transposed (n x k). */
 #define FERRIC_CUBLASLT_ALLOW_TF32 1
+#define FERRIC_CUBLASLT_TRANSPOSE_A 2
+#define FERRIC_CUBLASLT_TRANSPOSE_B 4
 
 /* D[b] = act(alpha * A[b] x B[b] + bias) for b < batch, with A[b] m x k,
- * B[b] k x n, D[b] m x n, all dense row-major device buffers of `dtype`
+ * B[b] k x n (stored k x m and n x k with FERRIC_CUBLASLT_TRANSPOSE_A and
+ * _B), D[b] m x n, all dense row-major device buffers of `dtype`
  * (A, B and D of one batch follow each other), and bias (used only with
  * FERRIC_CUBLASLT_EPILOGUE_BIAS) n values added to every row. act is relu
  * or GELU (tanh) when the epilogue says so. Accumulates in f32. Enqueued

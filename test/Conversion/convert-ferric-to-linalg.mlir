@@ -1,4 +1,5 @@
 // RUN: ferric-opt %s --convert-ferric-to-linalg --split-input-file | FileCheck %s
+// RUN: ferric-opt %s --convert-ferric-to-linalg --split-input-file --mlir-print-local-scope | FileCheck %s --check-prefix=MAPS
 
 // convert-ferric-to-linalg alone, on hand-written ferric IR. Every
 // elementwise op becomes one linalg.generic (identity maps for tensors,
@@ -827,4 +828,42 @@ func.func @batch_matmul_bf16_dynamic(%a: tensor<?x4x8xbf16>, %b: tensor<?x8x?xbf
 func.func @batch_matmul_f64(%a: tensor<2x3x4xf64>, %b: tensor<2x4x5xf64>) -> tensor<2x3x5xf64> {
   %0 = ferric.matmul %a, %b : tensor<2x3x4xf64>, tensor<2x4x5xf64> -> tensor<2x3x5xf64>
   return %0 : tensor<2x3x5xf64>
+}
+
+// -----
+
+// Transposed operands are read through indexing maps that swap their last
+// two dims (no copy); dynamic result dims come from the stored dims that
+// hold M and N.
+// CHECK-LABEL: func.func @matmul_transpose_rhs
+// MAPS-LABEL: func.func @matmul_transpose_rhs
+//  MAPS-SAME: (%[[A:.*]]: tensor<4x8xf32>, %[[W:.*]]: tensor<16x8xf32>)
+//       MAPS:   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%[[A]], %[[W]] : tensor<4x8xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<4x16xf32>)
+func.func @matmul_transpose_rhs(%a: tensor<4x8xf32>, %w: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %0 = ferric.matmul %a, %w transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// MAPS-LABEL: func.func @matmul_transpose_lhs_dynamic
+//  MAPS-SAME: (%[[A:.*]]: tensor<8x?xf32>, %[[B:.*]]: tensor<8x?xf32>)
+//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %c1{{.*}} : tensor<8x?xf32>
+//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %c1{{.*}} : tensor<8x?xf32>
+//       MAPS:   %[[E:.*]] = tensor.empty(%[[DM]], %[[DN]]) : tensor<?x?xf32>
+//       MAPS:   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%[[A]], %[[B]] : tensor<8x?xf32>, tensor<8x?xf32>)
+func.func @matmul_transpose_lhs_dynamic(%a: tensor<8x?xf32>, %b: tensor<8x?xf32>) -> tensor<?x?xf32> {
+  %0 = ferric.matmul %a, %b transpose_lhs : tensor<8x?xf32>, tensor<8x?xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// MAPS-LABEL: func.func @batch_matmul_transpose_both_bf16
+//  MAPS-SAME: (%[[A:.*]]: tensor<2x8x?xbf16>, %[[B:.*]]: tensor<2x?x8xbf16>)
+//   MAPS-DAG:   %[[DM:.*]] = tensor.dim %[[A]], %c2{{.*}} : tensor<2x8x?xbf16>
+//   MAPS-DAG:   %[[DN:.*]] = tensor.dim %[[B]], %c1{{.*}} : tensor<2x?x8xbf16>
+//       MAPS:   %[[E:.*]] = tensor.empty(%[[DM]], %[[DN]]) : tensor<2x?x?xf32>
+//       MAPS:   %[[M:.*]] = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%[[A]], %[[B]] : tensor<2x8x?xbf16>, tensor<2x?x8xbf16>) outs(%{{.*}} : tensor<2x?x?xf32>)
+//       MAPS:   linalg.generic {{.*}} ins(%[[M]] : tensor<2x?x?xf32>)
+//       MAPS:     arith.truncf %{{.*}} : f32 to bf16
+func.func @batch_matmul_transpose_both_bf16(%a: tensor<2x8x?xbf16>, %b: tensor<2x?x8xbf16>) -> tensor<2x?x?xbf16> {
+  %0 = ferric.matmul %a, %b transpose_lhs transpose_rhs : tensor<2x8x?xbf16>, tensor<2x?x8xbf16> -> tensor<2x?x?xbf16>
+  return %0 : tensor<2x?x?xbf16>
 }

@@ -352,3 +352,59 @@ func.func @mlp_f32(%x: tensor<16x64xf32>, %w1: tensor<64x128xf32>, %w2: tensor<1
   %o = ferric.matmul %a, %w2 : tensor<16x128xf32>, tensor<128x64xf32> -> tensor<16x64xf32>
   return %o : tensor<16x64xf32>
 }
+
+// -----
+
+// A linear layer, relu(x w^T + bias) with w stored N x K: the call reads w
+// as stored with flag 4 (FERRIC_CUBLASLT_TRANSPOSE_B); N is w's dim 0, K
+// x's dim 1. With allow-tf32, flags 5.
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=linear_bias_relu | Remark="one mgpuCublasLtMatmul call, epilogue: bias, relu"
+// CHECK-LABEL: func.func @linear_bias_relu
+//  CHECK-SAME:   (%[[X:.*]]: memref<?x?xf32>, %[[W:.*]]: memref<?x?xf32>, %[[BIAS:.*]]: memref<?xf32>)
+//       CHECK:   %[[M:.*]] = memref.dim %[[X]], %c0_
+//  CHECK-NEXT:   %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
+//       CHECK:   %[[N:.*]] = memref.dim %[[W]], %c0_
+//  CHECK-NEXT:   %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+//       CHECK:   %[[K:.*]] = memref.dim %[[X]], %c1
+//  CHECK-NEXT:   %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
+//       CHECK:   %[[EPI:.*]] = arith.constant 3 : i32
+//       CHECK:   %[[FLAGS:.*]] = arith.constant 4 : i32
+//       CHECK:   llvm.call @mgpuCublasLtMatmul(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[M64]], %[[N64]], %[[K64]], %{{.*}}, %[[EPI]], %{{.*}}, %[[FLAGS]])
+//   CHECK-NOT:   linalg.
+// NOEPI-LABEL: func.func @linear_bias_relu
+//       NOEPI:   %[[FLAGS:.*]] = arith.constant 5 : i32
+//       NOEPI:   llvm.call @mgpuCublasLtMatmul({{.*}}, %[[FLAGS]])
+// OFF-LABEL: func.func @linear_bias_relu
+//       OFF:   linalg.matmul indexing_maps = [#map{{[0-9]*}}, #map{{[0-9]*}}, #map{{[0-9]*}}] ins(%arg0, %arg1 :
+func.func @linear_bias_relu(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>, %bias: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %p = ferric.matmul %x, %w transpose_rhs : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  %m = tensor.dim %p, %c0 : tensor<?x?xf32>
+  %bb = ferric.broadcast %bias dims [0] sizes(%m) : tensor<?xf32> -> tensor<?x?xf32>
+  %0 = ferric.add %p, %bb : tensor<?x?xf32>
+  %1 = ferric.relu %0 : tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+
+// -----
+
+// Batched bf16 with both operands transposed (a stored B x K x M, b
+// B x N x K): flags 2 | 4 = 6; M is a's dim 2, N b's dim 1, K a's dim 1.
+// REMARK: remark: [Passed] CublasLt | Category:ferric-matmul-to-cublaslt | Function=batched_transposed_bf16 | Remark="one mgpuCublasLtMatmul call, epilogue: none"
+// CHECK-LABEL: func.func @batched_transposed_bf16
+//  CHECK-SAME:   (%[[A:.*]]: memref<?x?x?xbf16>, %[[B:.*]]: memref<?x?x?xbf16>)
+//       CHECK:   %[[BATCH:.*]] = memref.dim %[[A]], %c0_
+//  CHECK-NEXT:   %[[BATCH64:.*]] = arith.index_cast %[[BATCH]] : index to i64
+//       CHECK:   %[[M:.*]] = memref.dim %[[A]], %c2_
+//  CHECK-NEXT:   %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
+//       CHECK:   %[[N:.*]] = memref.dim %[[B]], %c1_
+//  CHECK-NEXT:   %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+//       CHECK:   %[[K:.*]] = memref.dim %[[A]], %c1_
+//  CHECK-NEXT:   %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
+//       CHECK:   %[[BF16:.*]] = arith.constant 2 : i32
+//       CHECK:   %[[FLAGS:.*]] = arith.constant 6 : i32
+//       CHECK:   llvm.call @mgpuCublasLtMatmul(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[BATCH64]], %[[M64]], %[[N64]], %[[K64]], %[[BF16]], %{{.*}}, %{{.*}}, %[[FLAGS]])
+func.func @batched_transposed_bf16(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
+  %0 = ferric.matmul %a, %b transpose_lhs transpose_rhs : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %0 : tensor<?x?x?xbf16>
+}

@@ -63,15 +63,65 @@ func.func @bmm(%a: memref<3x33x65xf32>, %b: memref<3x65x17xf32>, %c: memref<3x33
 
 // -----
 
-// Left alone: a matmul with user-defined maps (here A transposed) and
-// anything else.
-// CHECK-LABEL: func.func @transposed
-//   CHECK-NOT:   gpu.launch
-//       CHECK:   linalg.matmul
-func.func @transposed(%a: memref<8x4xf32>, %b: memref<8x6xf32>, %c: memref<4x6xf32>) {
+// A transposed A (stored K x M, from ferric.matmul transpose_lhs): the
+// block stages A^T[k0 + ty, rowBase + tx] into tile[tx, ty], so consecutive
+// x threads still read consecutive addresses; K is A's dim 0.
+// CHECK-LABEL: func.func @transposed_lhs
+//  CHECK-SAME:   (%[[A:.*]]: memref<8x4xf32>, %[[B:.*]]: memref<8x6xf32>, %[[C:.*]]: memref<4x6xf32>)
+//       CHECK:   %[[K:.*]] = memref.dim %[[A]], %c0
+//       CHECK:   gpu.launch {{.*}} threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in {{.*}} workgroup(%[[TA:.*]] : memref<16x16xf32, 3>, %[[TB:.*]] : memref<16x16xf32, 3>)
+//       CHECK:             scf.for %[[K0:.*]] = %c0{{.*}} to %[[K]] step %c16{{.*}} iter_args
+//       CHECK:               %[[I:.*]] = arith.addi %{{.*}}, %[[TX]]
+//       CHECK:               %[[J:.*]] = arith.addi %[[K0]], %[[TY]]
+//       CHECK:               %[[V:.*]] = memref.load %[[A]][%[[J]], %[[I]]]
+//       CHECK:               memref.store %[[V]], %[[TA]][%[[TX]], %[[TY]]]
+//       CHECK:               %[[BK:.*]] = arith.addi %[[K0]], %[[TY]]
+//       CHECK:               memref.load %[[B]][%[[BK]], %{{.*}}]
+//       CHECK:               memref.store %{{.*}}, %[[TB]][%[[TY]], %[[TX]]]
+//   CHECK-NOT:   linalg.matmul
+func.func @transposed_lhs(%a: memref<8x4xf32>, %b: memref<8x6xf32>, %c: memref<4x6xf32>) {
   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>,
                                  affine_map<(d0, d1, d2) -> (d2, d1)>,
                                  affine_map<(d0, d1, d2) -> (d0, d1)>]
       ins(%a, %b : memref<8x4xf32>, memref<8x6xf32>) outs(%c : memref<4x6xf32>)
+  return
+}
+
+// -----
+
+// A transposed B in a batch (stored B x N x K, a linear layer's weight):
+// B^T[batch, colBase + ty, k0 + tx] goes to tile[tx, ty].
+// CHECK-LABEL: func.func @transposed_rhs_batched
+//  CHECK-SAME:   (%[[A:.*]]: memref<2x5x8xf32>, %[[B:.*]]: memref<2x6x8xf32>, %[[C:.*]]: memref<2x5x6xf32>)
+//       CHECK:   %[[K:.*]] = memref.dim %[[A]], %c2
+//       CHECK:   gpu.launch {{.*}} threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in {{.*}} workgroup(%[[TA:.*]] : memref<16x16xf32, 3>, %[[TB:.*]] : memref<16x16xf32, 3>)
+//       CHECK:     scf.for %[[BI:.*]] = %{{.*}} to %{{.*}} step
+//       CHECK:             scf.for %[[K0:.*]] = %c0{{.*}} to %[[K]] step %c16{{.*}} iter_args
+//       CHECK:               memref.load %[[A]][%[[BI]], %{{.*}}, %{{.*}}]
+//       CHECK:               memref.store %{{.*}}, %[[TA]][%[[TY]], %[[TX]]]
+//       CHECK:               %[[I:.*]] = arith.addi %[[K0]], %[[TX]]
+//       CHECK:               %[[J:.*]] = arith.addi %{{.*}}, %[[TY]]
+//       CHECK:               %[[V:.*]] = memref.load %[[B]][%[[BI]], %[[J]], %[[I]]]
+//       CHECK:               memref.store %[[V]], %[[TB]][%[[TX]], %[[TY]]]
+func.func @transposed_rhs_batched(%a: memref<2x5x8xf32>, %b: memref<2x6x8xf32>, %c: memref<2x5x6xf32>) {
+  linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>,
+                                       affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>,
+                                       affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
+      ins(%a, %b : memref<2x5x8xf32>, memref<2x6x8xf32>) outs(%c : memref<2x5x6xf32>)
+  return
+}
+
+// -----
+
+// Left alone: user-defined maps other than a transposed operand (here a
+// broadcast A) and anything else.
+// CHECK-LABEL: func.func @broadcast_lhs
+//   CHECK-NOT:   gpu.launch
+//       CHECK:   linalg.matmul
+func.func @broadcast_lhs(%a: memref<8xf32>, %b: memref<8x6xf32>, %c: memref<4x6xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>,
+                                 affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                 affine_map<(d0, d1, d2) -> (d0, d1)>]
+      ins(%a, %b : memref<8xf32>, memref<8x6xf32>) outs(%c : memref<4x6xf32>)
   return
 }

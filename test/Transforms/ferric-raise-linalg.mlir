@@ -275,6 +275,38 @@ func.func @matmuls(%a: tensor<1x5x3xf32>, %b: tensor<1x3x6xf32>, %h: tensor<5x3x
 
 // -----
 
+// A linalg.matmul / batch_matmul whose indexing maps swap an operand's last
+// two dims (torch-mlir writes x @ W.t() so) is ferric.matmul with the
+// operand's transpose flag; a batch of one still drops to 2-D.
+// CHECK-LABEL: func.func @matmuls_transposed
+//  CHECK-SAME: (%[[X:.*]]: tensor<5x3xf32>, %[[W:.*]]: tensor<6x3xf32>, %[[A:.*]]: tensor<2x3x5xf32>, %[[B:.*]]: tensor<2x6x3xf32>, %[[U:.*]]: tensor<1x3x5xf32>, %[[V:.*]]: tensor<1x3x6xf32>)
+//       CHECK:   %[[M:.*]] = ferric.matmul %[[X]], %[[W]] transpose_rhs : tensor<5x3xf32>, tensor<6x3xf32> -> tensor<5x6xf32>
+//       CHECK:   %[[BM:.*]] = ferric.matmul %[[A]], %[[B]] transpose_lhs transpose_rhs : tensor<2x3x5xf32>, tensor<2x6x3xf32> -> tensor<2x5x6xf32>
+//       CHECK:   %[[U2:.*]] = tensor.collapse_shape %[[U]] {{\[}}[0, 1], [2]] : tensor<1x3x5xf32> into tensor<3x5xf32>
+//       CHECK:   %[[V2:.*]] = tensor.collapse_shape %[[V]] {{\[}}[0, 1], [2]] : tensor<1x3x6xf32> into tensor<3x6xf32>
+//       CHECK:   %[[UV:.*]] = ferric.matmul %[[U2]], %[[V2]] transpose_lhs : tensor<3x5xf32>, tensor<3x6xf32> -> tensor<5x6xf32>
+//   CHECK-NOT:   linalg.
+func.func @matmuls_transposed(%x: tensor<5x3xf32>, %w: tensor<6x3xf32>, %a: tensor<2x3x5xf32>, %b: tensor<2x6x3xf32>,
+                              %u: tensor<1x3x5xf32>, %v: tensor<1x3x6xf32>)
+    -> (tensor<5x6xf32>, tensor<2x5x6xf32>, tensor<1x5x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x6xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %m = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+      ins(%x, %w : tensor<5x3xf32>, tensor<6x3xf32>) outs(%z : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %e2 = tensor.empty() : tensor<2x5x6xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2x5x6xf32>) -> tensor<2x5x6xf32>
+  %bm = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
+      ins(%a, %b : tensor<2x3x5xf32>, tensor<2x6x3xf32>) outs(%z2 : tensor<2x5x6xf32>) -> tensor<2x5x6xf32>
+  %e3 = tensor.empty() : tensor<1x5x6xf32>
+  %z3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<1x5x6xf32>) -> tensor<1x5x6xf32>
+  %uv = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
+      ins(%u, %v : tensor<1x3x5xf32>, tensor<1x3x6xf32>) outs(%z3 : tensor<1x5x6xf32>) -> tensor<1x5x6xf32>
+  return %m, %bm, %uv : tensor<5x6xf32>, tensor<2x5x6xf32>, tensor<1x5x6xf32>
+}
+
+// -----
+
 // The transcendental ops the dialect's ferric.sin, cos, erf, log1p and
 // expm1 are made of: raised as they are (TargetSupport.cpp lists them).
 // CHECK-LABEL: func.func @transcendental

@@ -337,16 +337,34 @@ def Ferric_MatmulOp : Ferric_Op<"matmul", [Pure]> {
     result share one element type. Accumulation happens in the element type
     widened to f32 for f16 and bf16.
 
+    `transpose_lhs` says the lhs is stored with its last two dims swapped
+    (`[B x] K x M`), `transpose_rhs` the same of the rhs (`[B x] N x K`):
+    the operand is read transposed, without a copy. `x @ W.t()` with `W`
+    of shape `N x K`, as a linear layer computes, is
+    `ferric.matmul %x, %w transpose_rhs`.
+
     ```mlir
     %c = ferric.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+    %d = ferric.matmul %a, %w transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<4x16xf32>
     ```
   }];
-  let arguments = (ins Ferric_FloatTensor:$lhs, Ferric_FloatTensor:$rhs);
+  let arguments = (ins Ferric_FloatTensor:$lhs, Ferric_FloatTensor:$rhs,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
   let results = (outs Ferric_FloatTensor:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? attr-dict `:` type($lhs) `,`
+    type($rhs) `->` type($result)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The dims of the stored operands that hold M and K (lhs), K and N
+    /// (rhs): the last two, swapped where the operand is transposed.
+    int64_t getLhsMDim();
+    int64_t getLhsKDim();
+    int64_t getRhsKDim();
+    int64_t getRhsNDim();
+  }];
 }
 
 //===----------------------------------------------------------------------===//

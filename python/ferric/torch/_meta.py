@@ -72,12 +72,24 @@ def node_meta(node):
         return tensor_meta(val)
     tm = node.meta.get("tensor_meta")
     if tm is None:
+        if node.op == "get_attr" and val is None:
+            # A parameter or constant of a make_fx graph (torch.fx's shape
+            # propagation may not have run): the tensor itself says.
+            return tensor_meta(_attribute(node))
         return None
     # TensorMetadata is a NamedTuple itself: a tuple of them has no shape.
     if isinstance(tm, (tuple, list)) and not hasattr(tm, "shape"):
         return tuple(Meta(_ints(t.shape), t.dtype, _ints(t.stride))
                      if hasattr(t, "shape") else None for t in tm)
     return Meta(_ints(tm.shape), tm.dtype, _ints(tm.stride))
+
+
+def _attribute(node):
+    """The value a get_attr node reads, or None."""
+    obj = node.graph.owning_module
+    for part in str(node.target).split("."):
+        obj = getattr(obj, part, None)
+    return obj
 
 
 def has_meta(gm):

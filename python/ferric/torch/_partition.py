@@ -11,7 +11,7 @@ from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 from ..api import Function
 from ..tensor import Tensor as FerricTensor
 from ..tensor import _from_host_array as host_tensor
-from ._meta import FERRIC_DTYPE, node_meta
+from ._meta import FERRIC_DTYPE, _attribute, node_meta
 from ._report import GraphReport, PartitionReport
 from ._support import NO_LAUNCH, FerricSupport, op_name
 from ._translate import Translator, Untranslatable
@@ -62,10 +62,13 @@ class FerricPartition(torch.nn.Module):
         self.report = report
         self.function = None
         self.results = None
+        self.swapped = ()
         graph_out = [n for n in gm.graph.nodes if n.op == "output"][0]
         self.single = isinstance(graph_out.args[0], torch.fx.Node)
         try:
-            roots, results = Translator(gm).run()
+            translator = Translator(gm)
+            roots, results = translator.run()
+            self.swapped = frozenset(translator.swapped_inputs)
             # Eager's strides only where they are not row-major (where the
             # result must be laid out so, see _fix).
             self.results = [
@@ -117,8 +120,12 @@ class FerricPartition(torch.nn.Module):
 
     def _run(self, args):
         # .contiguous() at the partition boundary only (a no-op for
-        # contiguous tensors): ferric reads dense row-major buffers.
-        inputs = [_from_torch(a.detach().contiguous()) for a in args]
+        # contiguous tensors): ferric reads dense row-major buffers. A
+        # transposed input that only matmuls read goes as its transpose
+        # (contiguous: the buffer as it is), read with the transpose flag.
+        inputs = [_from_torch((a.detach().transpose(-1, -2)
+                               if i in self.swapped else a.detach())
+                              .contiguous()) for i, a in enumerate(args)]
         if self.target == "cuda":
             out = self.function(
                 *inputs, stream=torch.cuda.current_stream().cuda_stream)
@@ -182,6 +189,11 @@ def _fill_input_meta(sub, call):
             for key in ("tensor_meta", "val"):
                 if key in arg.meta:
                     ph.meta[key] = arg.meta[key]
+            if node_meta(ph) is None and arg.op == "get_attr":
+                # A parameter (make_fx of a module): its tensor.
+                value = _attribute(arg)
+                if isinstance(value, torch.Tensor):
+                    ph.meta["val"] = value
 
 
 def _eager_launches(nodes):

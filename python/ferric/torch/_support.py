@@ -15,7 +15,7 @@ import torch
 from torch.fx.passes.operator_support import OperatorSupportBase
 
 from ..expr import E
-from ._meta import FERRIC_DTYPE, FLOAT_DTYPES, node_meta
+from ._meta import FERRIC_DTYPE, FLOAT_DTYPES, Meta, node_meta
 
 # aten name -> E method.
 UNARY = {
@@ -40,6 +40,9 @@ CAST = ("_to_copy", "convert_element_type", "to")
 IDENTITY = ("clone", "alias", "detach", "lift_fresh_copy")
 REDUCE = {"sum": "sum", "mean": "mean", "amax": "amax", "amin": "amin"}
 MATMUL = ("mm", "bmm", "addmm", "matmul")
+# Views that swap the last two dims (a linear layer's ``t(W)``): a matmul
+# reads such an operand with ferric.matmul's transpose flag, no copy.
+TRANSPOSE = ("t", "transpose", "permute")
 # Shape ops that only change how a value is broadcast (see _translate).
 VIEW = ("expand", "unsqueeze", "view", "reshape", "_unsafe_view", "squeeze")
 # Views: no kernel in eager, not counted as launches.
@@ -80,7 +83,7 @@ def supported_ops():
     names = [k for k, m in UNARY.items() if has_method(m)]
     names += list(COMPOSED) + list(BINARY) + list(COMPARE) + list(SELECT)
     names += list(CAST) + list(IDENTITY) + list(REDUCE) + list(MATMUL)
-    names += list(VIEW)
+    names += list(VIEW) + list(TRANSPOSE)
     return sorted(set(names))
 
 
@@ -122,6 +125,57 @@ def reduce_dims(node, rank):
     elif isinstance(dims, numbers.Integral):
         dims = [dims]
     return {int(d) % rank for d in dims} if rank else set(), bool(keep)
+
+
+def matmul_operands(name, node):
+    """The operand nodes (or values) of a mm / bmm / matmul / addmm node."""
+    return node.args[1:3] if name == "addmm" else node.args[:2]
+
+
+def swapped_source(node):
+    """The node `node` transposes, if it is a ``t`` / ``transpose`` /
+    ``permute`` that swaps the last two dims of a contiguous 2-D or 3-D
+    tensor and does nothing else; else None."""
+    if not isinstance(node, torch.fx.Node) or node.op != "call_function":
+        return None
+    name = op_name(node.target)
+    if name not in TRANSPOSE or not node.args or \
+            not isinstance(node.args[0], torch.fx.Node):
+        return None
+    src = node.args[0]
+    meta = node_meta(src)
+    if meta is None or not hasattr(meta, "shape") or meta.shape is None or \
+            len(meta.shape) not in (2, 3) or meta.stride is None or \
+            not meta.contiguous:
+        return None
+    rank = len(meta.shape)
+    args = list(node.args[1:])
+    if name == "t":
+        ok = rank == 2
+    elif name == "transpose":
+        ok = len(args) == 2 and all(
+            isinstance(d, numbers.Integral) for d in args) and \
+            sorted(int(d) % rank for d in args) == [rank - 2, rank - 1]
+    else:
+        perm = args[0] if args else node.kwargs.get("dims")
+        ok = isinstance(perm, (list, tuple)) and len(perm) == rank and \
+            all(isinstance(d, numbers.Integral) for d in perm) and \
+            [int(d) % rank for d in perm] == \
+            list(range(rank - 2)) + [rank - 1, rank - 2]
+    return src if ok else None
+
+
+def swapped_layout(meta):
+    """Whether a value of `meta` is laid out as the transpose of its last
+    two dims of a contiguous 2-D or 3-D tensor (and is not contiguous
+    itself): a ``t(W)`` made outside the partition, which the partition
+    takes as ``W`` (a free view) with the transpose flag."""
+    if meta is None or not hasattr(meta, "shape") or meta.shape is None or \
+            meta.stride is None or len(meta.shape) not in (2, 3) or \
+            meta.contiguous:
+        return False
+    swap = lambda t: tuple(t[:-2]) + (t[-1], t[-2])  # noqa: E731
+    return Meta(swap(meta.shape), meta.dtype, swap(meta.stride)).contiguous
 
 
 def _tensor_args(node):
@@ -186,6 +240,8 @@ class FerricSupport(OperatorSupportBase):
             return self._matmul_reason(name, node)
         if name in VIEW:
             return self._view_reason(node)
+        if name in TRANSPOSE:
+            return self._transpose_reason(node)
         return "no ferric op for aten.%s" % name
 
     @staticmethod
@@ -201,20 +257,42 @@ class FerricSupport(OperatorSupportBase):
             return "a copy to another layout"
         return None
 
+    def _transpose_reason(self, node):
+        # Only as a matmul operand, where ferric.matmul's transpose flag
+        # reads the source as it is stored; anything else would need the
+        # transpose copied.
+        if swapped_source(node) is None:
+            return ("%s that is not a swap of the last two dims of a "
+                    "contiguous 2-D or 3-D tensor" % op_name(node.target))
+        for user in node.users:
+            name = op_name(user.target) if user.op == "call_function" \
+                else None
+            if name not in MATMUL or not self.matmul or \
+                    node not in matmul_operands(name, user) or \
+                    (name == "addmm" and user.args[0] is node):
+                return ("transposed view read by something other than a "
+                        "matmul operand (%s)" % user.name)
+            if self.reason(user) is not None:
+                return "transposed view read by a matmul ferric does not " \
+                    "take (%s)" % user.name
+        return None
+
     @staticmethod
     def _matmul_reason(name, node):
-        operands = node.args[1:3] if name == "addmm" else node.args[:2]
+        operands = matmul_operands(name, node)
         for a in operands:
             meta = node_meta(a) if isinstance(a, torch.fx.Node) else None
             if meta is None or meta.shape is None:
                 return "matmul operand without a known shape"
             if len(meta.shape) not in (2, 3):
                 return "matmul of rank %d" % len(meta.shape)
-            if not meta.contiguous:
-                # A transposed weight (x @ w.t()): ferric.matmul reads row-
-                # major operands only, and copying the weight each call
-                # would cost more than cuBLAS's transposed GEMM saves.
-                return "matmul of a non-contiguous (transposed) operand"
+            if not meta.contiguous and swapped_source(a) is None and \
+                    not swapped_layout(meta):
+                # A t / transpose / permute of the last two dims of a
+                # contiguous tensor is read with the transpose flag;
+                # another layout would need a copy.
+                return "matmul of a non-contiguous (transposed) operand " \
+                    "that is not a last-two-dims swap of a contiguous tensor"
         ranks = {len(node_meta(a).shape) for a in operands}
         if len(ranks) != 1:
             return "matmul of mixed ranks"
@@ -256,7 +334,7 @@ class FerricSupport(OperatorSupportBase):
         if isinstance(out, tuple) or out is None:
             return "result is not one tensor"
         metas.append(("result", out))
-        if name not in VIEW and out.shape is not None and \
+        if name not in VIEW + TRANSPOSE and out.shape is not None and \
                 out.stride is not None and not out.contiguous:
             # Eager keeps a strided operand's layout (TensorIterator), and
             # later ops may read the result through those strides; ferric

@@ -20,8 +20,9 @@ import torch
 from ..expr import E
 from ._meta import FERRIC_DTYPE, node_meta
 from ._support import (BINARY, CAST, COMPARE, COMPOSED, IDENTITY, MATMUL,
-                       REDUCE, SELECT, UNARY, VIEW, broadcasts_to, has_method,
-                       op_name, reduce_dims)
+                       REDUCE, SELECT, TRANSPOSE, UNARY, VIEW, broadcasts_to,
+                       has_method, matmul_operands, op_name, reduce_dims,
+                       swapped_layout, swapped_source)
 
 
 class Untranslatable(Exception):
@@ -30,13 +31,17 @@ class Untranslatable(Exception):
 
 
 class Value:
-    __slots__ = ("e", "s", "t", "dtype", "keepdim_alt")
+    __slots__ = ("e", "s", "t", "dtype", "keepdim_alt", "swapped")
 
-    def __init__(self, e, s, t, dtype, keepdim_alt=None):
+    def __init__(self, e, s, t, dtype, keepdim_alt=None, swapped=False):
         self.e, self.s, self.t, self.dtype = e, tuple(s), tuple(t), dtype
         # For a keepdim=False reduction: the same reduction with keepdim,
         # which an unsqueeze of the reduced dim turns into.
         self.keepdim_alt = keepdim_alt
+        # A transposed view (t / transpose / permute of the last two dims):
+        # `e` computes the source as stored, which only a matmul reads (with
+        # its transpose flag); `s` and `t` are the transposed shape.
+        self.swapped = swapped
 
 
 def _bcast(*shapes):
@@ -57,6 +62,11 @@ class Translator:
         self.gm = gm
         self.env = {}
         self.inputs = []  # placeholder nodes, in order
+        # Inputs laid out as a transpose of a contiguous tensor (a t(W)
+        # made outside the partition) that only matmuls read: the partition
+        # passes their transpose (W, contiguous: no copy) and the matmuls
+        # read it with the transpose flag.
+        self.swapped_inputs = []
 
     def run(self):
         """(E roots, [(s, t, dtype, eager strides)] per result)."""
@@ -68,8 +78,16 @@ class Translator:
                         meta.shape is None:
                     raise Untranslatable("input %s is not a tensor of known "
                                          "shape" % node.name)
+                swapped = swapped_layout(meta) and node.users and all(
+                    op_name(u.target) in MATMUL and u.op == "call_function"
+                    and node in matmul_operands(op_name(u.target), u)
+                    and not (op_name(u.target) == "addmm" and
+                             u.args[0] is node) for u in node.users)
+                if swapped:
+                    self.swapped_inputs.append(len(self.inputs))
                 self.env[node] = Value(E.input(len(self.inputs)),
-                                       meta.shape, meta.shape, meta.dtype)
+                                       meta.shape, meta.shape, meta.dtype,
+                                       swapped=bool(swapped))
                 self.inputs.append(node)
             elif node.op == "call_function":
                 self.env[node] = self.call(node)
@@ -80,14 +98,20 @@ class Translator:
         if isinstance(outputs, torch.fx.Node):
             outputs = (outputs,)
         values = [self.env[o] for o in outputs]
+        if any(v.swapped for v in values):
+            raise Untranslatable("a transposed view as a partition result")
         strides = [node_meta(o).stride for o in outputs]
         return ([v.e for v in values],
                 [(v.s, v.t, v.dtype, st) for v, st in zip(values, strides)])
 
     # Operands.
-    def arg(self, a):
+    def arg(self, a, swapped_ok=False):
         if isinstance(a, torch.fx.Node):
-            return self.env[a]
+            v = self.env[a]
+            if v.swapped and not swapped_ok:
+                raise Untranslatable("a transposed view read by %s"
+                                     % ", ".join(u.name for u in a.users))
+            return v
         if isinstance(a, bool):
             return float(a)
         if isinstance(a, numbers.Real):
@@ -147,6 +171,12 @@ class Translator:
             return self.matmul(node, name, args, kw)
         if name in VIEW:
             return self.view(node, args)
+        if name in TRANSPOSE and swapped_source(node) is not None:
+            x = self.arg(args[0])
+            t, dtype = self.out_meta(node)
+            if x.s != x.t:
+                raise Untranslatable("transpose of a broadcast value")
+            return Value(x.e, t, t, dtype, swapped=True)
         raise Untranslatable("aten.%s" % name)
 
     def composed(self, node, name, args, kw):
@@ -230,12 +260,13 @@ class Translator:
         return Value(e, s, t, dtype, keepdim_alt=alt)
 
     def matmul(self, node, name, args, kw):
-        ops = [self.arg(a) for a in (args[1:3] if name == "addmm"
-                                     else args[:2])]
+        ops = [self.arg(a, swapped_ok=True)
+               for a in matmul_operands(name, node)]
         for v in ops:
             if v.s != v.t:
                 raise Untranslatable("matmul of a broadcast value")
-        e = ops[0].e.matmul(ops[1].e)
+        e = ops[0].e.matmul(ops[1].e, transpose_a=ops[0].swapped,
+                            transpose_b=ops[1].swapped)
         t, dtype = self.out_meta(node)
         if name == "addmm":
             bias = self.arg(args[0])

@@ -9,12 +9,14 @@
 // nothing; without a driver or without cuBLASLt (FERRIC_CUBLASLT naming a
 // library that does not exist) the call records why. With a GPU and the
 // library, a small batched product with bias and relu is checked on the host
-// for every dtype's bit pattern in f32 (the others run in ferric-run tests).
+// for every dtype's bit pattern in f32 (the others run in ferric-run tests),
+// then again from A and B stored transposed (FERRIC_CUBLASLT_TRANSPOSE_A/_B).
 //
 //===----------------------------------------------------------------------===//
 
 #include "FerricCudaRuntime.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +61,9 @@ int main() {
   mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, -1, 2, 2,
                      FERRIC_CUBLASLT_F32, 0, 1.0f, 0);
   expectError("negative m", "invalid shape 1 x -1 x 2 x 2");
+  mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 1, 2, 2, 2,
+                     FERRIC_CUBLASLT_F32, 0, 1.0f, 8);
+  expectError("flag 8", "unknown flags 8");
   mgpuCublasLtMatmul(nullptr, nullptr, nullptr, nullptr, 3, 0, 2, 2,
                      FERRIC_CUBLASLT_F16, 0, 1.0f, 0);
   expectNoError("empty product");
@@ -102,20 +107,44 @@ int main() {
   mgpuMemcpy(d.data(), dd, d.size() * 4, stream);
   mgpuStreamSynchronize(stream);
   expectNoError("batched bias relu");
-  for (int p = 0; p < batch; ++p)
-    for (int i = 0; i < m; ++i)
-      for (int j = 0; j < n; ++j) {
-        float acc = 0;
-        for (int l = 0; l < k; ++l)
-          acc += a[(p * m + i) * k + l] * b[(p * k + l) * n + j];
-        float want = std::fmax(0.5f * acc + bias[j], 0.0f);
-        float got = d[(p * m + i) * n + j];
-        if (std::fabs(got - want) > 1e-5f) {
-          std::printf("FAIL d[%d][%d][%d] = %g, want %g\n", p, i, j, got, want);
-          ++failures;
+  auto check = [&](const char *what) {
+    for (int p = 0; p < batch; ++p)
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+          float acc = 0;
+          for (int l = 0; l < k; ++l)
+            acc += a[(p * m + i) * k + l] * b[(p * k + l) * n + j];
+          float want = std::fmax(0.5f * acc + bias[j], 0.0f);
+          float got = d[(p * m + i) * n + j];
+          if (std::fabs(got - want) > 1e-5f) {
+            std::printf("FAIL %s: d[%d][%d][%d] = %g, want %g\n", what, p, i, j,
+                        got, want);
+            ++failures;
+          }
         }
-      }
-  for (void *p : {da, db, dbias, dd})
+  };
+  check("batched bias relu");
+
+  // The same product from A^T (batch x k x m) and B^T (batch x n x k).
+  std::vector<float> at(a.size()), bt(b.size());
+  for (int p = 0; p < batch; ++p)
+    for (int l = 0; l < k; ++l) {
+      for (int i = 0; i < m; ++i)
+        at[(p * k + l) * m + i] = a[(p * m + i) * k + l];
+      for (int j = 0; j < n; ++j)
+        bt[(p * n + j) * k + l] = b[(p * k + l) * n + j];
+    }
+  std::fill(d.begin(), d.end(), -7.0f);
+  void *dat = upload(at), *dbt = upload(bt), *dd2 = upload(d);
+  mgpuCublasLtMatmul(
+      dd2, dat, dbt, dbias, batch, m, n, k, FERRIC_CUBLASLT_F32,
+      FERRIC_CUBLASLT_EPILOGUE_BIAS | FERRIC_CUBLASLT_EPILOGUE_RELU, 0.5f,
+      FERRIC_CUBLASLT_TRANSPOSE_A | FERRIC_CUBLASLT_TRANSPOSE_B);
+  mgpuMemcpy(d.data(), dd2, d.size() * 4, stream);
+  mgpuStreamSynchronize(stream);
+  expectNoError("transposed a and b");
+  check("transposed a and b");
+  for (void *p : {da, db, dbias, dd, dat, dbt, dd2})
     mgpuMemFree(p, stream);
   std::printf("%s\n", failures ? "FAILED" : "all ok");
   return failures ? 1 : 0;

@@ -396,6 +396,38 @@ func.func @matmul_result_dim(%a: tensor<?x8xf64>, %b: tensor<8x16xf64>) {
   return
 }
 
+// -----
+
+func.func @matmul_contraction_transpose_rhs(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) {
+  // expected-error@+1 {{'ferric.matmul' op contraction dims differ: lhs dim 1 is 8, rhs dim 1 (transpose_rhs) is 16}}
+  %0 = ferric.matmul %a, %b transpose_rhs : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_contraction_transpose_lhs(%a: tensor<2x4x8xf32>, %b: tensor<2x8x16xf32>) {
+  // expected-error@+1 {{'ferric.matmul' op contraction dims differ: lhs dim 1 (transpose_lhs) is 4, rhs dim 1 is 8}}
+  %0 = ferric.matmul %a, %b transpose_lhs : tensor<2x4x8xf32>, tensor<2x8x16xf32> -> tensor<2x8x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_result_dim_transpose_lhs(%a: tensor<8x4xf32>, %b: tensor<8x16xf32>) {
+  // expected-error@+1 {{'ferric.matmul' op result dim 0 is 8, expected 4 (lhs dim 1, transpose_lhs)}}
+  %0 = ferric.matmul %a, %b transpose_lhs : tensor<8x4xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_result_dim_transpose_rhs(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>) {
+  // expected-error@+1 {{'ferric.matmul' op result dim 1 is 8, expected 16 (rhs dim 0, transpose_rhs)}}
+  %0 = ferric.matmul %a, %b transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // fused: verify()
 //===----------------------------------------------------------------------===//

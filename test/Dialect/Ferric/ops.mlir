@@ -444,6 +444,24 @@ func.func @matmul_dynamic(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>, %c: tensor
   return %0, %1, %2 : tensor<?x?xbf16>, tensor<?x4x5xf64>, tensor<?x16xf32>
 }
 
+// The transpose flags print as keywords after the operands.
+// CHECK-LABEL: func.func @matmul_transposed
+//  CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[W:.*]]: tensor<16x8xf32>, %[[XT:.*]]: tensor<2x8x4xbf16>, %[[Y:.*]]: tensor<2x8x5xbf16>, %[[YT:.*]]: tensor<2x5x8xbf16>)
+//       CHECK:   %[[R:.*]] = ferric.matmul %[[X]], %[[W]] transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<4x16xf32>
+//  CHECK-NEXT:   %[[L:.*]] = ferric.matmul %[[XT]], %[[Y]] transpose_lhs : tensor<2x8x4xbf16>, tensor<2x8x5xbf16> -> tensor<2x4x5xbf16>
+//  CHECK-NEXT:   %[[LR:.*]] = ferric.matmul %[[XT]], %[[YT]] transpose_lhs transpose_rhs : tensor<2x8x4xbf16>, tensor<2x5x8xbf16> -> tensor<2x4x5xbf16>
+//  CHECK-NEXT:   %[[D:.*]] = ferric.matmul %[[X]], %[[W]] transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<?x?xf32>
+//  CHECK-NEXT:   return %[[R]], %[[L]], %[[LR]], %[[D]]
+func.func @matmul_transposed(%x: tensor<4x8xf32>, %w: tensor<16x8xf32>, %xt: tensor<2x8x4xbf16>,
+                             %y: tensor<2x8x5xbf16>, %yt: tensor<2x5x8xbf16>)
+    -> (tensor<4x16xf32>, tensor<2x4x5xbf16>, tensor<2x4x5xbf16>, tensor<?x?xf32>) {
+  %0 = ferric.matmul %x, %w transpose_rhs : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<4x16xf32>
+  %1 = ferric.matmul %xt, %y transpose_lhs : tensor<2x8x4xbf16>, tensor<2x8x5xbf16> -> tensor<2x4x5xbf16>
+  %2 = ferric.matmul %xt, %yt transpose_lhs transpose_rhs : tensor<2x8x4xbf16>, tensor<2x5x8xbf16> -> tensor<2x4x5xbf16>
+  %3 = ferric.matmul %x, %w {transpose_rhs} : tensor<4x8xf32>, tensor<16x8xf32> -> tensor<?x?xf32>
+  return %0, %1, %2, %3 : tensor<4x16xf32>, tensor<2x4x5xbf16>, tensor<2x4x5xbf16>, tensor<?x?xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // fused
 //===----------------------------------------------------------------------===//
