@@ -47,11 +47,14 @@ if [ "${1:-}" = "--prepare" ]; then
     [ -f "$p" ] || echo "gpu-session: $p is missing (scripts/build-static.sh," \
       "scripts/pack-webgpu.sh --with-node)" >&2
   done
+  # The working tree travels too (the tracked files).
+  tree=$(git ls-files -z | xargs -0 du -cb 2>/dev/null | tail -1 | cut -f1)
+  size() { du -cb "$@" 2>/dev/null | tail -1 |
+    awk -v t="$tree" '{printf "  %.1f MiB of 64 with the tree\n", ($1 + t) / 1048576}'; }
   echo "carry (call 1: suite webgpu fuzz i41-*): $packs .gl"
-  du -cb $packs .gl 2>/dev/null | tail -1 | awk '{printf "  %.1f MiB of 64\n", $1/1048576}'
+  size $packs .gl
   echo "carry (calls with torch or lazy): build-static/ferric-gpu-pack.tar.xz $capi .gl"
-  du -cb build-static/ferric-gpu-pack.tar.xz $capi .gl 2>/dev/null | tail -1 |
-    awk '{printf "  %.1f MiB of 64\n", $1/1048576}'
+  size build-static/ferric-gpu-pack.tar.xz $capi .gl
   exit 0
 fi
 
