@@ -55,20 +55,24 @@ static Operation *onlyUser(Value v) {
   return v.hasOneUse() ? *v.getUsers().begin() : nullptr;
 }
 
+/// The user of `w` that computes w * w, or null.
+static Operation *squareOf(Value w) {
+  for (Operation *user : w.getUsers())
+    if (auto mul = dyn_cast<arith::MulFOp>(user);
+        mul && mul.getLhs() == w && mul.getRhs() == w)
+      return mul;
+  return nullptr;
+}
+
 /// Matches 0.5 w (1 + tanh(c (w + a w^3))), the tanh GELU as written out
 /// (an exporter's body): its result, with its ops in `found`, or null.
 static Value matchGeluTanhWritten(Value w,
                                   SmallVectorImpl<Operation *> &found) {
   // Uses of w: w*w (twice), w*w*w's last factor, w + a w^3 and 0.5 w.
-  Operation *sq = nullptr, *half = nullptr;
-  for (Operation *user : w.getUsers()) {
-    auto mul = dyn_cast<arith::MulFOp>(user);
-    if (mul && mul.getLhs() == w && mul.getRhs() == w)
-      sq = mul;
-    else if (Value c = otherOperand<arith::MulFOp>(user, w);
-             c && isConstant(c, 0.5))
+  Operation *sq = squareOf(w), *half = nullptr;
+  for (Operation *user : w.getUsers())
+    if (Value c = otherOperand<arith::MulFOp>(user, w); c && isConstant(c, 0.5))
       half = user;
-  }
   if (!sq || !half)
     return {};
   Operation *cube = onlyUser(sq->getResult(0));
@@ -109,12 +113,7 @@ static Value matchGeluTanhWritten(Value w,
 static Value matchGeluTanhLogistic(Value w,
                                    SmallVectorImpl<Operation *> &found) {
   // Uses of w: w*w (twice), w (k1 + k2 w^2) and w / (1 + e).
-  Operation *sq = nullptr;
-  for (Operation *user : w.getUsers()) {
-    auto mul = dyn_cast<arith::MulFOp>(user);
-    if (mul && mul.getLhs() == w && mul.getRhs() == w)
-      sq = mul;
-  }
+  Operation *sq = squareOf(w);
   if (!sq || !sq->getResult(0).hasOneUse() ||
       llvm::range_size(w.getUses()) != 4)
     return {};

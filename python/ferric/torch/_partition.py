@@ -123,9 +123,10 @@ class FerricPartition(torch.nn.Module):
         # contiguous tensors): ferric reads dense row-major buffers. A
         # transposed input that only matmuls read goes as its transpose
         # (contiguous: the buffer as it is), read with the transpose flag.
-        inputs = [_from_torch((a.detach().transpose(-1, -2)
-                               if i in self.swapped else a.detach())
-                              .contiguous()) for i, a in enumerate(args)]
+        if self.swapped:
+            args = [a.transpose(-1, -2) if i in self.swapped else a
+                    for i, a in enumerate(args)]
+        inputs = [_from_torch(a.detach().contiguous()) for a in args]
         if self.target == "cuda":
             out = self.function(
                 *inputs, stream=torch.cuda.current_stream().cuda_stream)

@@ -132,6 +132,14 @@ def matmul_operands(name, node):
     return node.args[1:3] if name == "addmm" else node.args[:2]
 
 
+def reads_as_matmul_operand(user, node):
+    """Whether `user` reads `node` only as a matmul operand (a mm / bmm /
+    matmul / addmm call, and not as addmm's bias)."""
+    name = op_name(user.target) if user.op == "call_function" else None
+    return name in MATMUL and node in matmul_operands(name, user) and \
+        not (name == "addmm" and user.args[0] is node)
+
+
 def swapped_source(node):
     """The node `node` transposes, if it is a ``t`` / ``transpose`` /
     ``permute`` that swaps the last two dims of a contiguous 2-D or 3-D
@@ -265,11 +273,7 @@ class FerricSupport(OperatorSupportBase):
             return ("%s that is not a swap of the last two dims of a "
                     "contiguous 2-D or 3-D tensor" % op_name(node.target))
         for user in node.users:
-            name = op_name(user.target) if user.op == "call_function" \
-                else None
-            if name not in MATMUL or not self.matmul or \
-                    node not in matmul_operands(name, user) or \
-                    (name == "addmm" and user.args[0] is node):
+            if not self.matmul or not reads_as_matmul_operand(user, node):
                 return ("transposed view read by something other than a "
                         "matmul operand (%s)" % user.name)
             if self.reason(user) is not None:

@@ -21,7 +21,8 @@ from ..expr import E
 from ._meta import FERRIC_DTYPE, node_meta
 from ._support import (BINARY, CAST, COMPARE, COMPOSED, IDENTITY, MATMUL,
                        REDUCE, SELECT, TRANSPOSE, UNARY, VIEW, broadcasts_to,
-                       has_method, matmul_operands, op_name, reduce_dims,
+                       has_method, matmul_operands, op_name,
+                       reads_as_matmul_operand, reduce_dims,
                        swapped_layout, swapped_source)
 
 
@@ -79,10 +80,7 @@ class Translator:
                     raise Untranslatable("input %s is not a tensor of known "
                                          "shape" % node.name)
                 swapped = swapped_layout(meta) and node.users and all(
-                    op_name(u.target) in MATMUL and u.op == "call_function"
-                    and node in matmul_operands(op_name(u.target), u)
-                    and not (op_name(u.target) == "addmm" and
-                             u.args[0] is node) for u in node.users)
+                    reads_as_matmul_operand(u, node) for u in node.users)
                 if swapped:
                     self.swapped_inputs.append(len(self.inputs))
                 self.env[node] = Value(E.input(len(self.inputs)),
