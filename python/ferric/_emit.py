@@ -370,6 +370,8 @@ class _Emitter:
             return _Value(name, dtype, x.shape, src=x.src)
         if op == "reduce":
             return self.reduce(node, a[0])
+        if op == "squeeze":
+            return self.squeeze_dims(a[0], node.attrs["dims"])
         if op == "matmul":
             return self.matmul(a[0], a[1],
                                node.attrs.get("transpose_a", False),
@@ -448,6 +450,23 @@ class _Emitter:
                      " keepdim" if keep else "", self.vty(x),
                      self.ty(x.dtype, shape)))
         return _Value(name, x.dtype, shape, src=src)
+
+    def squeeze_dims(self, x, dims):
+        """E.squeeze: `x` without its size-1 dims `dims`."""
+        if not isinstance(x, _Value):
+            raise ShapeError("squeeze needs a tensor, not a scalar")
+        rank = len(x.shape)
+        positions = set()
+        for d in dims:
+            if not -rank <= d < rank:
+                raise ShapeError("squeeze: dim %d is out of range for a "
+                                 "tensor of shape %s" % (d,
+                                                         _fmt_shape(x.shape)))
+            if x.shape[d % rank] != 1:
+                raise ShapeError("squeeze: dim %d of shape %s is not of "
+                                 "size 1" % (d, _fmt_shape(x.shape)))
+            positions.add(d % rank)
+        return self.squeeze(x, sorted(positions))
 
     def matmul(self, x, y, transpose_a=False, transpose_b=False):
         if not isinstance(x, _Value) or not isinstance(y, _Value):

@@ -319,6 +319,18 @@ class E:
         return self._reduce("min", "amin", dims, keepdim, dim, axis,
                             keepdims)
 
+    def squeeze(self, dims):
+        """This tensor without its size-1 dims `dims` (an int or a
+        tuple/list of ints, negative ones counting from the end): a view,
+        nothing copied. A dim whose size is not 1 is an error when the
+        expression is compiled."""
+        dims = (dims,) if _is_int(dims) else dims
+        if not isinstance(dims, (tuple, list)) or not dims or \
+                not all(_is_int(d) for d in dims):
+            raise TypeError("squeeze(): dims must be an int or a non-empty "
+                            "tuple/list of ints, got %r" % (dims,))
+        return E("squeeze", (self,), dims=tuple(int(d) for d in dims))
+
     def matmul(self, other, transpose_a=False, transpose_b=False):
         """Matrix product: ``MxK @ KxN`` or batched ``BxMxK @ BxKxN``.
 

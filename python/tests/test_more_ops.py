@@ -217,3 +217,28 @@ def test_vulkan_matches_numpy(dt, rng):
 @pytest.mark.parametrize("dt", ["f32", "f16", "bf16", "f64"])
 def test_cuda_matches_numpy(dt, rng):
     _matches_numpy_on("cuda", dt, 1021, rng)
+
+
+def test_squeeze_drops_size_one_dims_without_a_copy():
+    a = np.random.default_rng(7).random((1, 1, 4, 5)).astype(np.float32)
+    w = np.random.default_rng(8).random((5, 3)).astype(np.float32)
+    # Of an intermediate value: a collapse_shape in the IR, no copy.
+    e = (E.input(0) * 2.0).squeeze((0, -3)).matmul(E.input(1))
+    assert_close(ferric.eval([a, w], e), (a[0, 0] * 2.0) @ w, RTOL["f32"], ATOL["f32"])
+    assert "tensor.collapse_shape" in ferric.compile(e).mlir(a, w)
+    # Of an input: the caller passes it again, viewed.
+    e = E.input(0).squeeze(0).squeeze(0).matmul(E.input(1))
+    assert_close(ferric.eval([a, w], e), a[0, 0] @ w, RTOL["f32"], ATOL["f32"])
+
+
+def test_squeeze_errors():
+    a = np.ones((1, 4), np.float32)
+    with pytest.raises(ferric.ShapeError, match="dim 1 of shape"):
+        ferric.eval([a], E.input(0).squeeze(1))
+    with pytest.raises(ferric.ShapeError, match="out of range"):
+        ferric.eval([a], E.input(0).squeeze(-3))
+    with pytest.raises(ferric.ShapeError, match="not a scalar"):
+        ferric.eval([a], E.input(0) + E.scalar(1.0).squeeze(0))
+    for bad in ("x", (), [0.5], True):
+        with pytest.raises(TypeError, match="squeeze"):
+            E.input(0).squeeze(bad)

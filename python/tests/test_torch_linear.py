@@ -171,3 +171,84 @@ def test_transposed_input_is_passed_as_stored():
     gm, _ = next(iter(compiled.by_signature.values()))
     parts = [m for m in gm.modules() if isinstance(m, FerricPartition)]
     assert [p.swapped for p in parts] == [{1}]
+
+
+class _PreNormMLP(torch.nn.Module):
+    # A transformer MLP half-block: LayerNorm, linear, GELU, linear,
+    # residual. At batch 1, make_fx views the (1, T, H) activations as
+    # (T, H) around each addmm: views that drop leading size-1 dims.
+    def __init__(self):
+        super().__init__()
+        self.norm = torch.nn.LayerNorm(16)
+        self.up = torch.nn.Linear(16, 24)
+        self.down = torch.nn.Linear(24, 16)
+
+    def forward(self, x):
+        h = torch.nn.functional.gelu(self.up(self.norm(x)),
+                                     approximate="tanh")
+        return x + self.down(h)
+
+
+def _partitions(compiled):
+    from ferric.torch._partition import FerricPartition
+    gm, _ = next(iter(compiled.by_signature.values()))
+    return [m for m in gm.modules() if isinstance(m, FerricPartition)]
+
+
+@pytest.mark.parametrize("tokens", [1, 7])
+def test_batch_one_block_runs_through_ferric(tokens):
+    # Before: the partition's matmuls read values whose ferric shape had
+    # the leading 1 that torch's view dropped, the translator refused
+    # them ("matmul of a broadcast value") and the whole partition ran
+    # eagerly (its prims casts at ~100 us of Python each).
+    torch.manual_seed(4)
+    model = _PreNormMLP().eval()
+    x = torch.randn(1, tokens, 16)
+    with torch.no_grad():
+        gm = make_fx(model, decomposition_table=ft.decompositions())(x)
+        compiled = ft.compile_fx(gm, [x], target="cpu")
+        assert_close(compiled(x), model(x))
+    parts = ferric_ran(compiled)
+    ops = [op for p in parts for op in p.ops]
+    assert ops.count("addmm") == 2, ops
+    assert len(parts) == 1, compiled.report.lines()
+    # The input reaches the first linear only through the LayerNorm, so it
+    # is passed as it is; the normalized value is squeezed inside ferric.
+    assert [p.viewed for p in _partitions(compiled)] == [{}]
+
+
+def test_input_viewed_for_a_linear_is_passed_viewed():
+    # An input whose every user drops its leading size-1 dims (the view
+    # before a linear) is handed to ferric already viewed: no squeeze of
+    # an argument in the IR, so the call keeps the direct path.
+    torch.manual_seed(5)
+    lin = torch.nn.Linear(16, 9)
+
+    def f(x):
+        return torch.relu(lin(x)) * 2.0
+    x = torch.randn(1, 5, 16)
+    with torch.no_grad():
+        compiled = compile_fn(f, x, min_ops=2)
+        assert_close(compiled(x), f(x))
+    ferric_ran(compiled)
+    parts = _partitions(compiled)
+    assert [list(p.viewed.values()) for p in parts] == [[(5, 16)]]
+    (done,) = parts[0].function._by_signature.values()
+    assert "collapse_shape" not in done.emitted.ir
+    assert all(i == k and squeezed is None
+               for k, (i, squeezed) in enumerate(done.emitted.plan))
+
+
+def test_a_real_broadcast_is_no_matmul_operand():
+    # A value that stands for a broadcast (ferric shape (5, 1), torch's
+    # (5, 8)) would have to be materialized to be a matmul operand: the
+    # partition is untranslatable and runs eagerly. Leading size-1 dims
+    # alone are squeezed.
+    from ferric import E
+    from ferric.torch._translate import Untranslatable, Value, _exact
+    with pytest.raises(Untranslatable, match="matmul of a broadcast value"):
+        _exact(Value(E.input(0), (5, 1), (5, 8), torch.float32))
+    e = _exact(Value(E.input(0), (1, 1, 5, 8), (5, 8), torch.float32))
+    assert e.op == "squeeze" and e.attrs["dims"] == (0, 1)
+    with pytest.raises(Untranslatable):
+        _exact(Value(E.input(0), (1, 5, 1), (5, 8), torch.float32))

@@ -6,6 +6,8 @@ import pytest
 from torch_helpers import (assert_close, compile_fn, ferric_ran, ft, make_fx,
                            torch)
 
+from ferric.torch._lower import fast_casts  # noqa: E402 (after torch)
+
 
 def test_unsupported_op_in_the_middle_splits_the_graph():
     def f(a):
@@ -265,3 +267,39 @@ def test_backend_takes_pytree_graphs():
     parts = ferric_ran(be.graphs[0])
     assert sorted(op for p in parts for op in p.ops) == \
         ["add", "mul", "relu", "sub"]
+
+
+def _prims_casts(gm):
+    prim = torch.ops.prims.convert_element_type.default
+    return [n for m in gm.modules() if isinstance(m, torch.fx.GraphModule)
+            for n in m.graph.nodes if n.target is prim]
+
+
+def test_prims_casts_become_aten_copies():
+    # torch's layer_norm decomposition writes its dtype conversions as
+    # prims.convert_element_type, whose eager call costs ~100 us of Python
+    # (meta function, autograd wrapper): compile_fx rewrites them as
+    # aten._to_copy, in partitions and out.
+    torch.manual_seed(6)
+    ln = torch.nn.LayerNorm(16)
+
+    def f(x):
+        return ln(x) * 2.0
+    x = torch.randn(3, 16)
+    with torch.no_grad():
+        gm = make_fx(f, decomposition_table=ft.decompositions())(x)
+        if not _prims_casts(gm):
+            pytest.skip("this torch's layer_norm decomposition writes no "
+                        "prims casts")
+        copy = torch.fx.GraphModule(gm, gm.graph.__deepcopy__())
+        n = len(_prims_casts(copy))
+        assert fast_casts(copy) == n
+        copy.recompile()
+        assert not _prims_casts(copy)
+        assert_close(copy(x), f(x))
+        compiled = ft.compile_fx(gm, [x], target="cpu")
+        assert_close(compiled(x), f(x))
+    built, _ = next(iter(compiled.by_signature.values()))
+    assert not _prims_casts(built)
+    ops = [op for p in ferric_ran(compiled) for op in p.ops]
+    assert "_to_copy" in ops, ops

@@ -8,7 +8,8 @@ import time
 
 import torch
 
-from ._lower import decompositions, is_aten_graph, is_fake, to_aten
+from ._lower import (decompositions, fast_casts, is_aten_graph, is_fake,
+                     to_aten)
 from ._meta import metas_match, propagate
 from ._partition import partition
 from ._report import GraphReport
@@ -56,6 +57,8 @@ class CompiledGraph:
             # A copy of the graph sharing the module's parameters and
             # buffers: partitioning rewrites it.
             gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+        if fast_casts(gm):
+            gm.recompile()
         if not metas_match(gm, args) and not propagate(gm, args):
             report = GraphReport(self.kind)
             report.fell_back.append(("<graph>", "-", "shapes could not be "

@@ -78,6 +78,31 @@ def is_aten_graph(gm, table=None):
     return True
 
 
+def fast_casts(gm):
+    """Rewrites ``prims.convert_element_type(x, dtype)`` (torch's
+    decompositions of layer_norm, softmax, ... write their dtype
+    conversions so) as ``aten._to_copy(x, dtype=dtype)``, the same
+    conversion: where one runs eagerly (outside a partition, or in a
+    partition that falls back), the prim costs ~100 us of Python per call
+    (its meta function and autograd wrapper run every time: torch 1.13's
+    CPU smoke of the GPT-2 block) where the ATen op is a dispatch. Returns
+    how many it rewrote; the caller recompiles."""
+    prim = getattr(getattr(torch.ops, "prims", None), "convert_element_type",
+                   None)
+    if prim is None:
+        return 0
+    count = 0
+    for node in gm.graph.nodes:
+        if node.op == "call_function" and node.target is prim.default and \
+                len(node.args) == 2 and not node.kwargs:
+            x, dtype = node.args
+            node.target = torch.ops.aten._to_copy.default
+            node.args = (x,)
+            node.kwargs = {"dtype": dtype}
+            count += 1
+    return count
+
+
 def is_fake(x):
     return type(x).__name__ in ("FakeTensor", "FunctionalTensor") or (
         isinstance(x, torch.Tensor) and x.device.type == "meta")

@@ -29,17 +29,20 @@ def _to_torch(x):
     return torch.from_dlpack(x)
 
 
-def _from_torch(x):
+def _from_torch(x, shape=None):
     """A contiguous torch tensor as a ferric Tensor over the same memory,
     without DLPack's per-call capsule work where that is safe: a 16-byte
     aligned CUDA buffer is wrapped as it is (the torch tensor owns it, and
     the call is queued on torch's current stream, behind its producer),
-    host memory through numpy (bf16 as its bits)."""
+    host memory through numpy (bf16 as its bits). `shape`: the shape to
+    read it as (the same elements; the translator's viewed inputs)."""
     dtype = FERRIC_DTYPE[x.dtype]
     if x.device.type == "cuda":
         ptr = x.data_ptr()
         if ptr % 16 == 0:
-            return FerricTensor._make(x, ptr, x.shape, dtype, "cuda")
+            return FerricTensor._make(x, ptr, x.shape if shape is None
+                                      else shape, dtype, "cuda")
+        x = x if shape is None else x.view(shape)
         return x  # DLPack; ferric copies an unaligned buffer
     if x.device.type != "cpu":
         return x
@@ -47,6 +50,8 @@ def _from_torch(x):
         arr = x.view(torch.int16).numpy().view(np.uint16)
     else:
         arr = x.numpy()
+    if shape is not None:
+        arr = arr.reshape(shape)
     return host_tensor(arr, dtype, "cpu", None)
 
 
@@ -63,12 +68,14 @@ class FerricPartition(torch.nn.Module):
         self.function = None
         self.results = None
         self.swapped = ()
+        self.viewed = {}
         graph_out = [n for n in gm.graph.nodes if n.op == "output"][0]
         self.single = isinstance(graph_out.args[0], torch.fx.Node)
         try:
             translator = Translator(gm)
             roots, results = translator.run()
             self.swapped = frozenset(translator.swapped_inputs)
+            self.viewed = translator.viewed_inputs
             # Eager's strides only where they are not row-major (where the
             # result must be laid out so, see _fix).
             self.results = [
@@ -126,7 +133,12 @@ class FerricPartition(torch.nn.Module):
         if self.swapped:
             args = [a.transpose(-1, -2) if i in self.swapped else a
                     for i, a in enumerate(args)]
-        inputs = [_from_torch(a.detach().contiguous()) for a in args]
+        if self.viewed:
+            inputs = [_from_torch(a.detach().contiguous(),
+                                  self.viewed.get(i))
+                      for i, a in enumerate(args)]
+        else:
+            inputs = [_from_torch(a.detach().contiguous()) for a in args]
         if self.target == "cuda":
             out = self.function(
                 *inputs, stream=torch.cuda.current_stream().cuda_stream)

@@ -58,6 +58,23 @@ def _bcast(*shapes):
     return tuple(out)
 
 
+def _viewed_shape(node, shape):
+    """The shape every user of placeholder `node` views it as, when all
+    are views that only drop its leading size-1 dims, else `shape`."""
+    wanted = set()
+    for user in node.users:
+        meta = node_meta(user)
+        if op_name(user.target) not in VIEW or meta is None or \
+                user.args[0] is not node or meta.shape is None:
+            return shape
+        wanted.add(tuple(meta.shape))
+    if len(wanted) == 1:
+        (t,) = wanted
+        if _leading_ones(shape, t) is not None:
+            return t
+    return shape
+
+
 class Translator:
     def __init__(self, gm):
         self.gm = gm
@@ -68,6 +85,11 @@ class Translator:
         # passes their transpose (W, contiguous: no copy) and the matmuls
         # read it with the transpose flag.
         self.swapped_inputs = []
+        # Inputs with leading size-1 dims that every user views away (the
+        # (1, T, H) -> (T, H) before a linear layer), by index: the
+        # partition passes them so viewed (no copy), so no squeeze is
+        # emitted on an argument.
+        self.viewed_inputs = {}
 
     def run(self):
         """(E roots, [(s, t, dtype, eager strides)] per result)."""
@@ -83,8 +105,13 @@ class Translator:
                     reads_as_matmul_operand(u, node) for u in node.users)
                 if swapped:
                     self.swapped_inputs.append(len(self.inputs))
+                shape = tuple(meta.shape)
+                if not swapped:
+                    shape = _viewed_shape(node, shape)
+                    if shape != tuple(meta.shape):
+                        self.viewed_inputs[len(self.inputs)] = shape
                 self.env[node] = Value(E.input(len(self.inputs)),
-                                       meta.shape, meta.shape, meta.dtype,
+                                       shape, meta.shape, meta.dtype,
                                        swapped=bool(swapped))
                 self.inputs.append(node)
             elif node.op == "call_function":
@@ -260,11 +287,9 @@ class Translator:
     def matmul(self, node, name, args, kw):
         ops = [self.arg(a, swapped_ok=True)
                for a in matmul_operands(name, node)]
-        for v in ops:
-            if v.s != v.t:
-                raise Untranslatable("matmul of a broadcast value")
-        e = ops[0].e.matmul(ops[1].e, transpose_a=ops[0].swapped,
-                            transpose_b=ops[1].swapped)
+        a, b = (_exact(v) for v in ops)
+        e = a.matmul(b, transpose_a=ops[0].swapped,
+                     transpose_b=ops[1].swapped)
         t, dtype = self.out_meta(node)
         if name == "addmm":
             bias = self.arg(args[0])
@@ -283,6 +308,28 @@ class Translator:
         if x.keepdim_alt is not None and broadcasts_to(x.keepdim_alt[1], t):
             return Value(x.keepdim_alt[0], x.keepdim_alt[1], t, dtype)
         raise Untranslatable("reshape %s -> %s" % (x.s, t))
+
+
+def _leading_ones(s, t):
+    """How many leading size-1 dims `s` has beyond `t` when that is all
+    that differs (a view like (1, T, H) -> (T, H)), else None."""
+    k = len(s) - len(t)
+    if k > 0 and all(d == 1 for d in s[:k]) and tuple(s[k:]) == tuple(t):
+        return k
+    return None
+
+
+def _exact(v):
+    """`v`'s expression with torch's shape `t` exactly (a matmul operand):
+    leading size-1 dims squeezed away; a real broadcast is untranslatable
+    (it would have to be materialized)."""
+    if v.s == v.t:
+        return v.e
+    k = _leading_ones(v.s, v.t)
+    if k is None:
+        raise Untranslatable("matmul of a broadcast value (%s read as %s)"
+                             % (v.s, v.t))
+    return v.e.squeeze(tuple(range(k)))
 
 
 def _lhs(a):
