@@ -29,6 +29,17 @@ def _to_torch(x):
     return torch.from_dlpack(x)
 
 
+# The current CUDA stream's handle without a torch.cuda.Stream object per
+# call (what inductor's generated code calls; torch >= 2).
+_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+
+
+def _current_stream():
+    if _raw_stream is not None:
+        return _raw_stream(torch.cuda.current_device())
+    return torch.cuda.current_stream().cuda_stream
+
+
 def _from_torch(x, shape=None):
     """A contiguous torch tensor as a ferric Tensor over the same memory,
     without DLPack's per-call capsule work where that is safe: a 16-byte
@@ -42,10 +53,13 @@ def _from_torch(x, shape=None):
         if ptr % 16 == 0:
             return FerricTensor._make(x, ptr, x.shape if shape is None
                                       else shape, dtype, "cuda")
-        x = x if shape is None else x.view(shape)
-        return x  # DLPack; ferric copies an unaligned buffer
+        # DLPack (which refuses a tensor that requires grad); ferric copies
+        # an unaligned buffer.
+        x = x.detach()
+        return x if shape is None else x.view(shape)
     if x.device.type != "cpu":
         return x
+    x = x.detach()  # (numpy() refuses a tensor that requires grad)
     if dtype == "bf16":
         arr = x.view(torch.int16).numpy().view(np.uint16)
     else:
@@ -134,14 +148,12 @@ class FerricPartition(torch.nn.Module):
             args = [a.transpose(-1, -2) if i in self.swapped else a
                     for i, a in enumerate(args)]
         if self.viewed:
-            inputs = [_from_torch(a.detach().contiguous(),
-                                  self.viewed.get(i))
+            inputs = [_from_torch(a.contiguous(), self.viewed.get(i))
                       for i, a in enumerate(args)]
         else:
-            inputs = [_from_torch(a.detach().contiguous()) for a in args]
+            inputs = [_from_torch(a.contiguous()) for a in args]
         if self.target == "cuda":
-            out = self.function(
-                *inputs, stream=torch.cuda.current_stream().cuda_stream)
+            out = self.function(*inputs, stream=_current_stream())
         else:
             out = self.function(*inputs)
         if self.report.kernels is None:
