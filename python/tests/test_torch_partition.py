@@ -303,3 +303,23 @@ def test_prims_casts_become_aten_copies():
     assert not _prims_casts(built)
     ops = [op for p in ferric_ran(compiled) for op in p.ops]
     assert "_to_copy" in ops, ops
+
+
+def test_a_node_translation_refuses_is_left_out_not_its_partition():
+    # The support table takes the sum, but its operand stands for a
+    # broadcast (ferric would have to materialize it to reduce it):
+    # translation fails at the sum. The graph is partitioned again without
+    # it, so the ops around it still run through ferric.
+    def f(x):
+        h = (torch.relu(x) * 2.0).expand(5, 8).sum(-1, keepdim=True)
+        return torch.tanh(h) + 1.0
+    x = torch.randn(5, 1)
+    compiled = compile_fn(f, x, min_ops=2)
+    assert_close(compiled(x), f(x))
+    parts = ferric_ran(compiled)
+    assert sorted(tuple(p.ops) for p in parts) == sorted(
+        [("relu", "mul", "expand"), ("tanh", "add")]), \
+        compiled.report.lines()
+    why = dict((name, why) for _, name, why in compiled.report.fell_back)
+    assert why["sum"] == "translation: reduction of a broadcast value", \
+        compiled.report.lines()

@@ -1,6 +1,7 @@
 """Partitioning an ATen graph into Ferric kernels and eager (or inductor)
 code, and the module that runs one Ferric partition."""
 
+import copy
 import logging
 import time
 
@@ -83,6 +84,8 @@ class FerricPartition(torch.nn.Module):
         self.results = None
         self.swapped = ()
         self.viewed = {}
+        # (node name, why) when translation failed at a node.
+        self.refused = None
         graph_out = [n for n in gm.graph.nodes if n.op == "output"][0]
         self.single = isinstance(graph_out.args[0], torch.fx.Node)
         try:
@@ -101,6 +104,8 @@ class FerricPartition(torch.nn.Module):
                 name=report.name)
         except Untranslatable as e:
             report.fall_back("translation: %s" % e)
+            if e.node is not None:
+                self.refused = (e.node, "translation: %s" % e)
         except Exception as e:  # noqa: BLE001 - any ferric failure: eager
             report.fall_back("%s: %s" % (type(e).__name__, e))
 
@@ -228,12 +233,41 @@ def _eager_launches(nodes):
     return sum(1 for name in names if name and name not in NO_LAUNCH)
 
 
+# Partitioning rounds: a partition whose translation fails at a node is
+# partitioned again without that node (left to eager), so one op the
+# support table misjudged costs that op, not its whole partition.
+_MAX_ROUNDS = 4
+
+
 def partition(gm, target, min_ops=2, fallback=None, matmul=True):
     """Replaces the Ferric-computable parts of `gm` (an ATen graph with
     metadata) by :class:`FerricPartition` modules, in place. Returns the
     :class:`GraphReport`."""
     support = FerricSupport(matmul=matmul)
+    original = copy.deepcopy(gm.graph)
+    for round_ in range(_MAX_ROUNDS):
+        report, parts = _partition_once(gm, target, min_ops, support)
+        refused = dict(p.refused for p in parts if p.refused is not None)
+        if not refused or round_ == _MAX_ROUNDS - 1:
+            break
+        log.debug("partitioning again without %s", ", ".join(refused))
+        for name, _ in list(gm.named_children()):
+            if name.startswith(("ferric_", "fused_")):
+                delattr(gm, name)
+        gm.graph = copy.deepcopy(original)
+        support.refused.update(refused)
+    if fallback == "inductor":
+        from ._inductor import compile_rest
+        compile_rest(gm, report)
+    gm.recompile()
+    return report
+
+
+def _partition_once(gm, target, min_ops, support):
+    """One round of :func:`partition`: (the report, the FerricPartitions
+    made)."""
     report = GraphReport()
+    made = []
     report.eager_ops = _eager_launches(
         [n for n in gm.graph.nodes if n.op == "call_function"])
     for node in gm.graph.nodes:
@@ -274,10 +308,7 @@ def partition(gm, target, min_ops=2, fallback=None, matmul=True):
         report.partitions.append(part)
         _fill_input_meta(sub, calls[name])
         delattr(gm, name)
-        setattr(gm, new, FerricPartition(sub, target, part))
+        made.append(FerricPartition(sub, target, part))
+        setattr(gm, new, made[-1])
         calls[name].target = new
-    if fallback == "inductor":
-        from ._inductor import compile_rest
-        compile_rest(gm, report)
-    gm.recompile()
-    return report
+    return report, made

@@ -204,12 +204,17 @@ class FerricSupport(OperatorSupportBase):
     def __init__(self, matmul=True):
         super().__init__()
         self.matmul = matmul
+        # Nodes (by name) a partition could not be translated with, and
+        # why: left to eager when the graph is partitioned again.
+        self.refused = {}
 
     def is_node_supported(self, submodules, node):
         return node.op == "call_function" and self.reason(node) is None
 
     def reason(self, node):
         """None if Ferric takes `node`, else why not (one line)."""
+        if node.name in self.refused:
+            return self.refused[node.name]
         name = op_name(node.target)
         if name is None:
             return "not an ATen op (%s)" % getattr(node.target, "__name__",

@@ -28,7 +28,14 @@ from ._support import (BINARY, CAST, COMPARE, COMPOSED, IDENTITY, MATMUL,
 
 class Untranslatable(Exception):
     """The partition cannot be written in ferric after all (its shapes do
-    not fit what the support table assumed); it runs eagerly."""
+    not fit what the support table assumed). `node`: the name of the node
+    that could not be translated, when one is to blame (the partitioner
+    then leaves that node to eager and partitions again), else None (the
+    partition runs eagerly)."""
+
+    def __init__(self, message, node=None):
+        super().__init__(message)
+        self.node = node
 
 
 class Value:
@@ -115,7 +122,10 @@ class Translator:
                                        swapped=bool(swapped))
                 self.inputs.append(node)
             elif node.op == "call_function":
-                self.env[node] = self.call(node)
+                try:
+                    self.env[node] = self.call(node)
+                except Untranslatable as e:
+                    raise Untranslatable(str(e), e.node or node.name) from e
             elif node.op == "output":
                 outputs = node.args[0]
             else:
