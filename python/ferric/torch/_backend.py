@@ -20,7 +20,9 @@ log = logging.getLogger("ferric.torch")
 
 
 def _signature(args):
-    return tuple((tuple(a.shape), a.dtype, a.device.type, a.is_contiguous())
+    # (Called on every call of a compiled graph: no device objects made;
+    # a tensor's torch.Size hashes as the tuple it is.)
+    return tuple((a.shape, a.dtype, a.is_cuda, a.is_contiguous())
                  if isinstance(a, torch.Tensor) else (type(a), a)
                  for a in args)
 

@@ -103,9 +103,12 @@ def fast_casts(gm):
     return count
 
 
+_FAKE_TYPES = ("FakeTensor", "FunctionalTensor")
+
+
 def is_fake(x):
-    return type(x).__name__ in ("FakeTensor", "FunctionalTensor") or (
-        isinstance(x, torch.Tensor) and x.device.type == "meta")
+    return type(x).__name__ in _FAKE_TYPES or (
+        isinstance(x, torch.Tensor) and x.is_meta)
 
 
 def to_aten(gm, example_inputs):
