@@ -348,6 +348,9 @@ static PyMethodDef moduleMethods[] = {
     {"hits", moduleHits, METH_NOARGS,
      "Calls run here (executable cache hits the Python side did not count)."},
     {"reset_hits", moduleResetHits, METH_NOARGS, "Sets hits() to 0."},
+    {"dlpack_export", dlpackExport, METH_VARARGS,
+     "dlpack_export(owner, data, shape, code, bits, device_type, device_id): "
+     "a 'dltensor' capsule over data that keeps owner alive (dlexport.c)."},
     {"bump", moduleBump, METH_NOARGS,
      "Makes every FastCall's entries stale (ferric.clear_cache)."},
     {NULL, NULL, 0, NULL}};

@@ -87,4 +87,8 @@ typedef struct {
  * (fastcall_run.c). */
 PyObject *runFast(FastCall *f, PyObject *inputs, PyObject *streamArg);
 
+/* dlexport.c: dlpack_export(owner, data, shape, code, bits, device_type,
+ * device_id), a "dltensor" capsule keeping owner alive. */
+PyObject *dlpackExport(PyObject *self, PyObject *args);
+
 #endif /* FERRIC_PYTHON_CSRC_FASTCALL_H */

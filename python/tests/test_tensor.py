@@ -3,6 +3,7 @@ the C API's target memory, and compiled functions on Tensors."""
 
 import ctypes
 import gc
+import weakref
 
 import numpy as np
 import pytest
@@ -165,14 +166,59 @@ def test_dlpack_roundtrip_with_numpy_shares_memory():
     assert t2.data_ptr() == a.ctypes.data and t2.dtype == "f64"
 
 
-def test_unconsumed_capsule_releases_its_tensor():
-    t = ferric.asarray(aligned(4))
-    before = len(ft._dlpack._live)
-    cap = t.__dlpack__()
-    assert len(ft._dlpack._live) == before + 1
+class _Owner:
+    pass
+
+
+@pytest.mark.parametrize("export", ["export", "export_ctypes"])
+def test_unconsumed_capsule_releases_its_owner(export):
+    # The C export (dlexport.c) and the ctypes one: a capsule keeps its
+    # owner alive until it dies unconsumed.
+    if export == "export" and ft._dlpack._c_export() is None:
+        pytest.skip("no C extension (FERRIC_FASTCALL=0 or not built)")
+    a = aligned(4)
+    owner = _Owner()
+    gone = weakref.ref(owner)
+    cap = getattr(ft._dlpack, export)(owner, a.ctypes.data, (2, 2), "f32",
+                                      ft._dlpack.KDL_CPU)
+    del owner
+    gc.collect()
+    assert gone() is not None
     del cap
     gc.collect()
-    assert len(ft._dlpack._live) == before
+    assert gone() is None
+
+
+@pytest.mark.parametrize("export", ["export", "export_ctypes"])
+def test_consumed_capsule_releases_its_owner_with_the_consumer(export):
+    if export == "export" and ft._dlpack._c_export() is None:
+        pytest.skip("no C extension (FERRIC_FASTCALL=0 or not built)")
+    a = aligned(6)
+    a[:] = np.arange(6)
+    owner = _Owner()
+    gone = weakref.ref(owner)
+    cap = getattr(ft._dlpack, export)(owner, a.ctypes.data, (2, 3), "f32",
+                                      ft._dlpack.KDL_CPU)
+    imported = ft._dlpack.Imported(cap)
+    assert tuple(imported.shape) == (2, 3) and imported.dtype == "f32"
+    del owner, cap
+    gc.collect()
+    assert gone() is not None  # the consumer holds it
+    del imported
+    gc.collect()
+    assert gone() is None
+
+
+def test_c_export_rejects_bad_shapes():
+    c = ft._dlpack._c_export()
+    if c is None:
+        pytest.skip("no C extension (FERRIC_FASTCALL=0 or not built)")
+    with pytest.raises(ValueError, match="negative"):
+        c(object(), 0, (2, -1), 2, 32, 1, 0)
+    with pytest.raises(TypeError):
+        c(object(), 0, 5, 2, 32, 1, 0)
+    with pytest.raises(TypeError):
+        c(object(), 0, (2, "x"), 2, 32, 1, 0)
 
 
 def test_cuda_array_interface_only_on_cuda():

@@ -27,7 +27,14 @@ def _to_torch(x):
         # torch 1.13 reads no DLPack bool (kDLBool); numpy shares the
         # buffer just as well on the host.
         return torch.from_numpy(x.numpy())
-    return torch.from_dlpack(x)
+    # The capsule itself, not the protocol: torch.from_dlpack(x) would ask
+    # for the current CUDA stream (a Stream object per result) to pass as
+    # stream=, and the result was computed on that stream already (the
+    # partition's call ran on it), so no wait is due: stream=-1.
+    return _from_capsule(x.__dlpack__(stream=-1))
+
+
+_from_capsule = torch.utils.dlpack.from_dlpack
 
 
 # The current CUDA stream's handle without a torch.cuda.Stream object per
