@@ -1,6 +1,7 @@
 """Partitioning: mixed graphs, symbolic_trace with call_module, make_fx
 graphs, explain()."""
 
+import numpy as np
 import pytest
 
 from torch_helpers import (assert_close, compile_fn, ferric_ran, ft, make_fx,
@@ -323,3 +324,24 @@ def test_a_node_translation_refuses_is_left_out_not_its_partition():
     why = dict((name, why) for _, name, why in compiled.report.fell_back)
     assert why["sum"] == "translation: reduction of a broadcast value", \
         compiled.report.lines()
+
+
+def test_inputs_wrapped_in_place_or_through_numpy():
+    # A 16-byte aligned host tensor is handed to ferric as it is (the torch
+    # tensor owns the memory); an unaligned one (a view at an odd offset)
+    # goes through numpy. Both compute as eager does.
+    from ferric.torch._partition import _from_torch
+
+    def f(x, y):
+        return torch.tanh(x) * y + 1.0
+    base = torch.randn(4 * 16 + 1)
+    x, y = base[1:].view(4, 16), torch.randn(4, 16)
+    assert x.data_ptr() % 16 != 0 and y.data_ptr() % 16 == 0
+    compiled = compile_fn(f, x, y, min_ops=2)
+    assert_close(compiled(x, y), f(x, y))
+    ferric_ran(compiled)
+    wrapped = _from_torch(y)
+    assert wrapped.data_ptr() == y.data_ptr() and wrapped._owner is y
+    copied = _from_torch(x, (64,))
+    assert copied.shape == (64,)
+    np.testing.assert_array_equal(copied.numpy(), x.reshape(64).numpy())

@@ -51,9 +51,9 @@ def _current_stream():
 def _from_torch(x, shape=None):
     """A contiguous torch tensor as a ferric Tensor over the same memory,
     without DLPack's per-call capsule work where that is safe: a 16-byte
-    aligned CUDA buffer is wrapped as it is (the torch tensor owns it, and
+    aligned buffer is wrapped as it is (the torch tensor owns it; on CUDA
     the call is queued on torch's current stream, behind its producer),
-    host memory through numpy (bf16 as its bits). `shape`: the shape to
+    other host memory goes through numpy (bf16 as its bits). `shape`: the shape to
     read it as (the same elements; the translator's viewed inputs)."""
     dtype = FERRIC_DTYPE[x.dtype]
     if x.device.type == "cuda":
@@ -67,6 +67,12 @@ def _from_torch(x, shape=None):
         return x if shape is None else x.view(shape)
     if x.device.type != "cpu":
         return x
+    ptr = x.data_ptr()
+    if ptr % 16 == 0:
+        # As on CUDA: the torch tensor owns the memory (and the host call
+        # is done when it returns).
+        return FerricTensor._make(x, ptr, x.shape if shape is None
+                                  else shape, dtype, "cpu")
     x = x.detach()  # (numpy() refuses a tensor that requires grad)
     if dtype == "bf16":
         arr = x.view(torch.int16).numpy().view(np.uint16)
