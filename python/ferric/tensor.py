@@ -71,7 +71,7 @@ class Tensor:
     def _make(cls, owner, ptr, shape, dtype, device, host=None):
         t = object.__new__(cls)
         t._owner, t._ptr, t._host = owner, ptr, host
-        t.shape, t.dtype, t.device = tuple(int(d) for d in shape), dtype, \
+        t.shape, t.dtype, t.device = tuple(map(int, shape)), dtype, \
             device
         t._node = t._stream = t._error = None
         t._order = 0
