@@ -26,7 +26,10 @@ ninja -C "$build" -j"${FERRIC_JOBS:-2}" ferric-run FerricCAPI ferric_cuda_runtim
 # The Python package's C fast path (abi3: also the GPU machine's Python),
 # when Python's headers were found.
 fastcall=$build/lib/_ferric_fastcall.abi3.so
-if ninja -C "$build" -t targets all | grep -q '^FerricPyFastCall:'; then
+# (The target list is read whole first: with pipefail, grep -q stopping
+# early makes ninja's SIGPIPE fail the test, and the module went stale.)
+targets=$(ninja -C "$build" -t targets all)
+if grep -q '^FerricPyFastCall:' <<<"$targets"; then
   ninja -C "$build" -j"${FERRIC_JOBS:-2}" FerricPyFastCall
 fi
 pack=$build/pack

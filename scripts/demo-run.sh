@@ -38,7 +38,7 @@ skipped=()
 if [ -z "$targets" ]; then
   targets="cpu"
   if command -v vulkaninfo >/dev/null &&
-    vulkaninfo --summary 2>/dev/null | grep -q deviceName; then
+    vulkaninfo --summary 2>/dev/null | grep deviceName >/dev/null; then
     targets+=" vulkan"
   else
     skipped+=("vulkan (vulkaninfo finds no device)")

@@ -69,7 +69,7 @@ done
 mkdir -p "$work/tmp"
 jobs_list=()
 for f in "${files[@]}"; do
-  if grep -E '^(// )?RUN:' "$f" | grep -q '%t'; then
+  if grep -qE '^(// )?RUN:.*%t' "$f"; then
     jobs_list+=("$f" "")
     continue
   fi
