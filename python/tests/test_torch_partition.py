@@ -345,3 +345,78 @@ def test_inputs_wrapped_in_place_or_through_numpy():
     copied = _from_torch(x, (64,))
     assert copied.shape == (64,)
     np.testing.assert_array_equal(copied.numpy(), x.reshape(64).numpy())
+
+
+def test_a_result_of_an_earlier_partition_feeds_a_later_one():
+    # The second partition reads the first one's second result through a
+    # getitem the fuser made without metadata: its shape comes from the
+    # first partition's graph.
+    def f(x):
+        a = torch.exp(x) * 2.0
+        b = torch.tanh(a) + 1.0               # the first partition: a, b
+        c = torch.cumsum(a, dim=-1)           # eager, between them
+        d = torch.cumsum(b, dim=-1)
+        return torch.sigmoid(c * d * b) - 0.5
+    x = torch.randn(4, 16)
+    compiled = compile_fn(f, x, min_ops=2)
+    assert_close(compiled(x), f(x))
+    parts = ferric_ran(compiled)
+    assert len(parts) == 2, compiled.report.lines()
+    # Where neither the getitem nor the placeholder carries metadata (as
+    # in aot_module's bf16 GPT-2 forward), the first partition's graph
+    # gives it.
+    import operator
+    from ferric.torch._meta import node_meta
+    from ferric.torch._partition import FerricPartition, _fill_input_meta
+    gm, _ = next(iter(compiled.by_signature.values()))
+    for call in gm.graph.nodes:
+        if call.op != "call_module" or not any(
+                getattr(a, "target", None) is operator.getitem
+                for a in call.args):
+            continue
+        sub = gm.get_submodule(call.target)
+        assert isinstance(sub, FerricPartition)
+        holders = [n for n in sub.eager.graph.nodes if n.op == "placeholder"]
+        for ph, arg in zip(holders, call.args):
+            if getattr(arg, "target", None) is operator.getitem:
+                want = node_meta(ph)
+                for n in (ph, arg):
+                    n.meta.pop("val", None)
+                    n.meta.pop("tensor_meta", None)
+                assert node_meta(ph) is None
+                _fill_input_meta(sub.eager, call)
+                got = node_meta(ph)
+                assert (got.shape, got.dtype) == (want.shape, want.dtype)
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no partition reads another's result")
+
+
+@pytest.mark.parametrize("low", [torch.bfloat16, torch.float16])
+def test_mixed_float_operands_widen_as_torch_promotes(low):
+    # x (low precision) against f32 values: torch computes in f32; ferric
+    # casts the narrow operand up inside the partition.
+    def f(x, y):
+        d = (x - y) * 2.0                      # f32
+        return torch.where(x > y, d, x * 0.5)  # f32 (x widened)
+    x = torch.randn(4, 16).to(low)
+    y = torch.randn(4, 16)
+    compiled = compile_fn(f, x, y, min_ops=2)
+    assert_close(compiled(x, y), f(x, y), torch.float32)
+    ferric_ran(compiled)
+    assert not compiled.report.fell_back, compiled.report.lines()
+
+
+def test_a_zero_dim_operand_is_no_widening():
+    # bf16 tensor + 0-dim f32 tensor: torch's result is bf16, computed with
+    # the f32 value; ferric leaves it to eager.
+    def f(x, s):
+        return torch.tanh(x + s) * 2.0
+    x, s = torch.randn(4, 16).to(torch.bfloat16), torch.tensor(0.1)
+    compiled = compile_fn(f, x, s, min_ops=1)
+    assert_close(compiled(x, s), f(x, s))
+    why = dict((name, why) for _, name, why in compiled.report.fell_back)
+    assert why["add"].startswith("mixed dtypes"), compiled.report.lines()

@@ -3,6 +3,7 @@ code, and the module that runs one Ferric partition."""
 
 import copy
 import logging
+import operator
 import time
 
 import numpy as np
@@ -223,6 +224,22 @@ def _fix(x, s, t, dtype, stride):
     return out
 
 
+def _results_meta(src):
+    """The metadata of each result of `src`: its own, or, for the call of
+    a partition made earlier (the fuser gives it none), its graph's."""
+    if not isinstance(src, torch.fx.Node):
+        return None
+    if src.op == "call_module":
+        module = src.graph.owning_module.get_submodule(src.target)
+        graph = getattr(getattr(module, "eager", module), "graph", None)
+        outs = [n for n in graph.nodes if n.op == "output"] if graph else []
+        if outs and isinstance(outs[0].args[0], (tuple, list)):
+            return tuple(node_meta(n) if isinstance(n, torch.fx.Node)
+                         else None for n in outs[0].args[0])
+        return None
+    return node_meta(src)
+
+
 def _fill_input_meta(sub, call):
     # The partition's inputs are the call's arguments, in order: give its
     # placeholders their metadata (the fused copy may not carry it).
@@ -237,6 +254,16 @@ def _fill_input_meta(sub, call):
                 value = _attribute(arg)
                 if isinstance(value, torch.Tensor):
                     ph.meta["val"] = value
+            if node_meta(ph) is None and arg.target is operator.getitem:
+                # One result of a node with several (a decomposition's
+                # var_mean, split): the getitem may carry no metadata of
+                # its own, its source the tuple.
+                src, index = arg.args
+                metas = _results_meta(src)
+                if isinstance(metas, tuple) and isinstance(index, int) and \
+                        -len(metas) <= index < len(metas) and \
+                        metas[index] is not None:
+                    ph.meta["tensor_meta"] = metas[index]
 
 
 def _eager_launches(nodes):

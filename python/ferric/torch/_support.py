@@ -196,6 +196,32 @@ def _tensor_args(node):
     return out
 
 
+def promoted_dtype(name, node):
+    """The float dtype torch computes an elementwise op of operands of
+    several float dtypes in (bf16 - f32 -> f32), when each operand only
+    widens to it (each is cast up to it, as torch's promotion does), else
+    None. (A 0-dim f32 operand of a bf16 op gives a bf16 result that torch
+    computes with the f32 value: not a widening, left to eager.)"""
+    if name not in BINARY and name not in COMPARE and name not in SELECT:
+        return None
+    metas = [node_meta(a) for a in _tensor_args(node)]
+    dtypes = [m.dtype for m in metas
+              if getattr(m, "dtype", None) in FLOAT_DTYPES]
+    if not dtypes:
+        return None
+    if name in COMPARE and any(m.shape is None or len(m.shape) == 0
+                               for m in metas):
+        # (A 0-dim operand does not decide a comparison's dtype in torch.)
+        return None
+    target = dtypes[0]
+    for d in dtypes[1:]:
+        target = torch.promote_types(target, d)
+    if name not in COMPARE and getattr(node_meta(node), "dtype",
+                                       None) != target:
+        return None
+    return target
+
+
 class FerricSupport(OperatorSupportBase):
     """The partitioner's question, "can Ferric compute this node?", and
     :meth:`reason` saying why not. `matmul=False` leaves matmuls to
@@ -369,7 +395,8 @@ class FerricSupport(OperatorSupportBase):
         floats = {m.dtype for w, m in metas if m.dtype in FLOAT_DTYPES}
         converts = name in CAST or (name in REDUCE and
                                     node.kwargs.get("dtype") is not None)
-        if not converts and len(floats) > 1:
+        if not converts and len(floats) > 1 and \
+                promoted_dtype(name, node) is None:
             return "mixed dtypes (%s)" % ", ".join(
                 sorted(str(d).replace("torch.", "") for d in floats))
         for a in list(node.args) + list(node.kwargs.values()):

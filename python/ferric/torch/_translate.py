@@ -22,6 +22,7 @@ from ._meta import FERRIC_DTYPE, node_meta
 from ._support import (BINARY, CAST, COMPARE, COMPOSED, IDENTITY, MATMUL,
                        REDUCE, SELECT, TRANSPOSE, UNARY, VIEW, broadcasts_to,
                        has_method, matmul_operands, op_name,
+                       promoted_dtype,
                        reads_as_matmul_operand, reduce_dims,
                        swapped_layout, swapped_source)
 
@@ -184,7 +185,8 @@ class Translator:
         if name in BINARY:
             return self.binary(node, name, args, kw)
         if name in COMPARE:
-            a, b = self.arg(args[0]), self.arg(args[1])
+            a, b = self.promote(node, name, self.arg(args[0]),
+                                self.arg(args[1]))
             e = getattr(E.scalar(a) if not isinstance(a, Value) else a.e,
                         COMPARE[name])(self.expr(b))
             return self.elementwise(node, e, [a, b])
@@ -193,6 +195,7 @@ class Translator:
                 c, a, b = (self.arg(x) for x in args[:3])
             else:  # masked_fill(x, mask, value)
                 b, c, a = (self.arg(x) for x in args[:3])
+            a, b = self.promote(node, name, a, b)
             return self.elementwise(node, c.e.where(self.expr(a),
                                                     self.expr(b)), [c, a, b])
         if name in CAST:
@@ -237,8 +240,24 @@ class Translator:
                 e = e.min(self.expr(hi))
         return self.elementwise(node, e, [x, lo, hi])
 
+    def promote(self, node, name, *operands):
+        """`operands` cast up to the dtype torch computes `node` in, where
+        their float dtypes differ (the support table let only widening
+        through)."""
+        dtypes = {v.dtype for v in operands if isinstance(v, Value)}
+        if len(dtypes) < 2:
+            return operands
+        target = promoted_dtype(name, node)
+        if target is None:
+            raise Untranslatable("mixed dtypes")
+        return tuple(
+            Value(v.e.cast(FERRIC_DTYPE[target]), v.s, v.t, target)
+            if isinstance(v, Value) and v.dtype != target else v
+            for v in operands)
+
     def binary(self, node, name, args, kw):
-        a, b = self.arg(args[0]), self.arg(args[1])
+        a, b = self.promote(node, name, self.arg(args[0]),
+                            self.arg(args[1]))
         alpha = kw.get("alpha", args[2] if len(args) > 2 else 1)
         if name == "rsub":  # other - alpha * self
             a, b = b, a
