@@ -122,7 +122,7 @@ for section in "$@"; do
     timeout "$(left 120)" python3 -m pytest -v -o faulthandler_timeout=100 \
       -p no:cacheprovider python/tests/test_torch_dynamo.py \
       python/tests/test_torch_training.py python/tests/test_torch_partition.py \
-      python/tests/test_torch_linear.py \
+      python/tests/test_torch_linear.py python/tests/test_more_ops.py \
       python/tests/test_dlpack_release.py > "$logs/torch-tests.txt" 2>&1
     say "torch tests rc=$? $(tail -1 "$logs/torch-tests.txt")"
     failures "$logs/torch-tests.txt" 30

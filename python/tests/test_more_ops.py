@@ -242,3 +242,21 @@ def test_squeeze_errors():
     for bad in ("x", (), [0.5], True):
         with pytest.raises(TypeError, match="squeeze"):
             E.input(0).squeeze(bad)
+
+
+def _squeeze_then_matmul_on(target):
+    a = np.random.default_rng(9).random((1, 1, 6, 5)).astype(np.float32)
+    w = np.random.default_rng(10).random((5, 3)).astype(np.float32)
+    e = (E.input(0) * 2.0).squeeze((0, 1)).matmul(E.input(1)).tanh()
+    got = ferric.compile(e, target=target)(a, w)
+    assert_close(got, np.tanh((a[0, 0] * 2.0) @ w), 1e-5, 1e-6, target)
+
+
+@vulkan
+def test_squeeze_then_matmul_on_vulkan():
+    _squeeze_then_matmul_on("vulkan")
+
+
+@cuda
+def test_squeeze_then_matmul_on_cuda():
+    _squeeze_then_matmul_on("cuda")
