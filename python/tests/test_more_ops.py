@@ -224,7 +224,8 @@ def test_squeeze_drops_size_one_dims_without_a_copy():
     w = np.random.default_rng(8).random((5, 3)).astype(np.float32)
     # Of an intermediate value: a collapse_shape in the IR, no copy.
     e = (E.input(0) * 2.0).squeeze((0, -3)).matmul(E.input(1))
-    assert_close(ferric.eval([a, w], e), (a[0, 0] * 2.0) @ w, RTOL["f32"], ATOL["f32"])
+    assert_close(ferric.eval([a, w], e), (a[0, 0] * 2.0) @ w, RTOL["f32"],
+                 ATOL["f32"])
     assert "tensor.collapse_shape" in ferric.compile(e).mlir(a, w)
     # Of an input: the caller passes it again, viewed.
     e = E.input(0).squeeze(0).squeeze(0).matmul(E.input(1))

@@ -54,8 +54,9 @@ def _from_torch(x, shape=None):
     without DLPack's per-call capsule work where that is safe: a 16-byte
     aligned buffer is wrapped as it is (the torch tensor owns it; on CUDA
     the call is queued on torch's current stream, behind its producer),
-    other host memory goes through numpy (bf16 as its bits). `shape`: the shape to
-    read it as (the same elements; the translator's viewed inputs)."""
+    other host memory goes through numpy (bf16 as its bits). `shape`: the
+    shape to read it as (the same elements; the translator's viewed
+    inputs)."""
     dtype = FERRIC_DTYPE[x.dtype]
     if x.device.type == "cuda":
         ptr = x.data_ptr()
