@@ -58,24 +58,20 @@ def _from_torch(x, shape=None):
     shape to read it as (the same elements; the translator's viewed
     inputs)."""
     dtype = FERRIC_DTYPE[x.dtype]
-    if x.device.type == "cuda":
-        ptr = x.data_ptr()
-        if ptr % 16 == 0:
-            return FerricTensor._make(x, ptr, x.shape if shape is None
-                                      else shape, dtype, "cuda")
-        # DLPack (which refuses a tensor that requires grad); ferric copies
-        # an unaligned buffer.
-        x = x.detach()
-        return x if shape is None else x.view(shape)
-    if x.device.type != "cpu":
+    # (is_cuda first: no device object per input on the hot path.)
+    device = "cuda" if x.is_cuda else x.device.type
+    if device not in ("cuda", "cpu"):
         return x
     ptr = x.data_ptr()
     if ptr % 16 == 0:
-        # As on CUDA: the torch tensor owns the memory (and the host call
-        # is done when it returns).
+        # The host call is done when it returns; the CUDA one is ordered
+        # on torch's stream.
         return FerricTensor._make(x, ptr, x.shape if shape is None
-                                  else shape, dtype, "cpu")
-    x = x.detach()  # (numpy() refuses a tensor that requires grad)
+                                  else shape, dtype, device)
+    x = x.detach()  # (DLPack and numpy() refuse a tensor that needs grad)
+    if device == "cuda":
+        # DLPack; ferric copies an unaligned buffer.
+        return x if shape is None else x.view(shape)
     if dtype == "bf16":
         arr = x.view(torch.int16).numpy().view(np.uint16)
     else:
@@ -167,11 +163,9 @@ class FerricPartition(torch.nn.Module):
         if self.swapped:
             args = [a.transpose(-1, -2) if i in self.swapped else a
                     for i, a in enumerate(args)]
-        if self.viewed:
-            inputs = [_from_torch(a.contiguous(), self.viewed.get(i))
-                      for i, a in enumerate(args)]
-        else:
-            inputs = [_from_torch(a.contiguous()) for a in args]
+        viewed = self.viewed
+        inputs = [_from_torch(a.contiguous(), viewed.get(i))
+                  for i, a in enumerate(args)]
         if self.target == "cuda":
             out = self.function(*inputs, stream=_current_stream())
         else:
