@@ -148,14 +148,25 @@ def timed(fn, device, iters, warmup=3):
     return statistics.median(times)
 
 
-def count_kernels(fn, device):
+def count_kernels(fn, device, table=None):
+    """Kernels one steady-state call launches (CUDA); with `table`, a file
+    that gets the call's kernels by device time and its host ops by CPU
+    time (torch.profiler's tables): which kernel or which host step a slow
+    row spends its time in."""
     if device != "cuda":
         return None
     from torch.profiler import ProfilerActivity, profile
     sync(device)
-    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]
+                 if table else [ProfilerActivity.CUDA]) as prof:
         fn()
         sync(device)
+    if table:
+        averages = prof.key_averages()
+        with open(table, "w") as f:
+            for key in ("cuda_time_total", "self_cpu_time_total"):
+                f.write("by %s\n%s\n\n" % (key, averages.table(
+                    sort_by=key, row_limit=30, max_name_column_width=70)))
     return sum(1 for e in prof.events()
                if str(getattr(e, "device_type", "")).endswith("CUDA"))
 
@@ -256,7 +267,10 @@ def run_case(args, kind, tokens, train, device, dtype):
                 row[how + "_max_rel_err"] = float(
                     (out - ref).abs().max().item() / scale)
             row[how + "_us"] = round(timed(step, device, args.iters), 2)
-            row[how + "_kernels"] = count_kernels(step, device)
+            row[how + "_kernels"] = count_kernels(
+                step, device, os.path.join(args.out, "kernels-%s-%d-%s-%s.txt"
+                                           % (kind, tokens, row["mode"], how))
+                if args.profile else None)
             if args.profile and how.startswith("ferric"):
                 profile_steps(step, device, args, "%s-%d-%s-%s" % (
                     kind, tokens, row["mode"], how))
