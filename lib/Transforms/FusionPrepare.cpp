@@ -113,7 +113,12 @@ struct FoldCollapseIntoKeepdimReduce
 
 /// collapse_shape(elementwise(a, b, ...)) -> elementwise(collapse_shape(a),
 /// collapse_shape(b), ...) for a collapse of unit dims and an elementwise op
-/// it is the only user of (scalar operands stay as they are).
+/// it is the only user of (scalar operands stay as they are). Not through an
+/// op that reads a ferric.broadcast: the collapse would land between that
+/// broadcast and its reader, where fusion cannot fold the broadcast, and it
+/// would be materialized (a LayerNorm whose [1, T, H] result a linear reads
+/// as [T, H] became ten kernels); such a collapse stays below the group, a
+/// view of its result.
 struct SinkCollapseThroughElementwise
     : OpRewritePattern<tensor::CollapseShapeOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -122,7 +127,10 @@ struct SinkCollapseThroughElementwise
     Operation *def = op.getSrc().getDefiningOp();
     if (!def || !isa<ElementwiseOpInterface>(def) ||
         def->getNumResults() != 1 || !def->getResult(0).hasOneUse() ||
-        !dropsUnitDimsOnly(op))
+        !dropsUnitDimsOnly(op) ||
+        llvm::any_of(def->getOperands(), [](Value v) {
+          return v.getDefiningOp<BroadcastOp>() != nullptr;
+        }))
       return failure();
     return moveAbove(rewriter, op, def, op.getSrcType(), op.getResultType(),
                      [&](Value v) -> Value {

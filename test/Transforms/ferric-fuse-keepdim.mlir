@@ -91,3 +91,35 @@ func.func @shared_elementwise(%x: tensor<8x16xf32>) -> (tensor<8xf32>, tensor<8x
   %c = tensor.collapse_shape %e [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
   return %c, %e : tensor<8xf32>, tensor<8x1xf32>
 }
+
+// -----
+
+// Left alone: the collapse that feeds a linear (torch's [1, T, H] -> [T, H]
+// view before addmm) does not move up through an op that reads a
+// broadcast. Moved, it would sit between the broadcasts (the weight, the
+// per-row statistic) and the tail that reads them, fusion could not fold
+// them, and each became a kernel of its own (GPT-2's LayerNorm before its
+// QKV linear: ten kernels instead of one). The tail stays one group at
+// [1, 8, 16] that reads the broadcasts, and the linear reads its result
+// through the collapse (a view).
+
+// CHECK-LABEL: func.func @norm_before_linear
+//   CHECK-NOT:   tensor.collapse_shape %{{.*}} : tensor<1x8x16xf32> into tensor<8x16xf32>
+//       CHECK:   %[[T:.*]] = ferric.fused ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<1x8xf32>, tensor<1x8x16xf32>, tensor<16xf32>) -> tensor<1x8x16xf32>
+//       CHECK:   %[[C:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0, 1], [2]] : tensor<1x8x16xf32> into tensor<8x16xf32>
+//       CHECK:   ferric.matmul %[[C]], %{{.*}} transpose_rhs
+func.func @norm_before_linear(%x: tensor<1x8x16xf32>, %g: tensor<16xf32>, %w: tensor<32x16xf32>) -> tensor<8x32xf32> {
+  %eps = arith.constant 1.0e-05 : f32
+  %sq = ferric.mul %x, %x : tensor<1x8x16xf32>
+  %ms = ferric.reduce mean %sq dims [2] keepdim : tensor<1x8x16xf32> -> tensor<1x8x1xf32>
+  %a = ferric.add %ms, %eps : tensor<1x8x1xf32>, f32
+  %r = ferric.rsqrt %a : tensor<1x8x1xf32>
+  %rc = tensor.collapse_shape %r [[0], [1, 2]] : tensor<1x8x1xf32> into tensor<1x8xf32>
+  %rb = ferric.broadcast %rc dims [2] : tensor<1x8xf32> -> tensor<1x8x16xf32>
+  %n = ferric.mul %x, %rb : tensor<1x8x16xf32>
+  %gb = ferric.broadcast %g dims [0, 1] : tensor<16xf32> -> tensor<1x8x16xf32>
+  %y = ferric.mul %n, %gb : tensor<1x8x16xf32>
+  %c = tensor.collapse_shape %y [[0, 1], [2]] : tensor<1x8x16xf32> into tensor<8x16xf32>
+  %m = ferric.matmul %c, %w transpose_rhs : tensor<8x16xf32>, tensor<32x16xf32> -> tensor<8x32xf32>
+  return %m : tensor<8x32xf32>
+}
