@@ -123,3 +123,34 @@ func.func @norm_before_linear(%x: tensor<1x8x16xf32>, %g: tensor<16xf32>, %w: te
   %m = ferric.matmul %c, %w transpose_rhs : tensor<8x16xf32>, tensor<32x16xf32> -> tensor<8x32xf32>
   return %m : tensor<8x32xf32>
 }
+
+// -----
+
+// The same in bf16: the tail ends in a cast whose operand reads no
+// broadcast, but the collapse does not move through the cast either (it
+// does not come from a keepdim reduction), so the cast stays in the tail's
+// group.
+
+// CHECK-LABEL: func.func @bf16_norm_before_linear
+//       CHECK:   %[[T:.*]] = ferric.fused ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<1x8xf32>, tensor<1x8x16xf32>, tensor<16xbf16>) -> tensor<1x8x16xbf16>
+//       CHECK:     arith.truncf
+//       CHECK:   %[[C:.*]] = tensor.collapse_shape %[[T]] {{\[}}[0, 1], [2]] : tensor<1x8x16xbf16> into tensor<8x16xbf16>
+//       CHECK:   ferric.matmul %[[C]], %{{.*}} transpose_rhs
+func.func @bf16_norm_before_linear(%xb: tensor<1x8x16xbf16>, %gb16: tensor<16xbf16>, %w: tensor<32x16xbf16>) -> tensor<8x32xbf16> {
+  %eps = arith.constant 1.0e-05 : f32
+  %x = ferric.cast %xb : tensor<1x8x16xbf16> to tensor<1x8x16xf32>
+  %sq = ferric.mul %x, %x : tensor<1x8x16xf32>
+  %ms = ferric.reduce mean %sq dims [2] keepdim : tensor<1x8x16xf32> -> tensor<1x8x1xf32>
+  %a = ferric.add %ms, %eps : tensor<1x8x1xf32>, f32
+  %r = ferric.rsqrt %a : tensor<1x8x1xf32>
+  %rc = tensor.collapse_shape %r [[0], [1, 2]] : tensor<1x8x1xf32> into tensor<1x8xf32>
+  %rb = ferric.broadcast %rc dims [2] : tensor<1x8xf32> -> tensor<1x8x16xf32>
+  %n = ferric.mul %x, %rb : tensor<1x8x16xf32>
+  %g = ferric.cast %gb16 : tensor<16xbf16> to tensor<16xf32>
+  %gb = ferric.broadcast %g dims [0, 1] : tensor<16xf32> -> tensor<1x8x16xf32>
+  %y = ferric.mul %n, %gb : tensor<1x8x16xf32>
+  %yb = ferric.cast %y : tensor<1x8x16xf32> to tensor<1x8x16xbf16>
+  %c = tensor.collapse_shape %yb [[0, 1], [2]] : tensor<1x8x16xbf16> into tensor<8x16xbf16>
+  %m = ferric.matmul %c, %w transpose_rhs : tensor<8x16xbf16>, tensor<32x16xbf16> -> tensor<8x32xbf16>
+  return %m : tensor<8x32xbf16>
+}
