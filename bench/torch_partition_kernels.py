@@ -32,15 +32,18 @@ from ferric.torch._partition import FerricPartition  # noqa: E402
 import torch_blocks as tb  # noqa: E402
 
 
-def partitions(kind, tokens, dtype, hidden, heads, mlp):
+def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
     torch.manual_seed(0)
     cls = tb.LlamaBlock if kind == "llama" else tb.GPT2Block
     model = cls(hidden, heads, mlp).to(dtype)
     cos, sin = tb.rope(tokens, hidden // heads, "cpu", dtype)
-    x = torch.randn(1, tokens, hidden).to(dtype)
+    x = torch.randn(1, tokens, hidden).to(dtype).requires_grad_(train)
     compiled = ft.aot_module(model)
-    with torch.no_grad():
-        compiled(x, cos, sin)
+    if train:  # forward and backward graphs
+        compiled(x, cos, sin).float().pow(2).mean().backward()
+    else:
+        with torch.no_grad():
+            compiled(x, cos, sin)
     found = []
     for graph in compiled.ferric_graphs:
         for gm, _ in graph.by_signature.values():
@@ -49,13 +52,17 @@ def partitions(kind, tokens, dtype, hidden, heads, mlp):
     return found
 
 
-def cuda_counts(part):
-    """(Ferric kernels, cuBLASLt calls) of the partition's CUDA build."""
+def cuda_counts(part, dump=None):
+    """(Ferric kernels, cuBLASLt calls) of the partition's CUDA build;
+    `dump`: a directory that gets its ferric IR (NAME.mlir)."""
     f = part.function
     sig = f._last_signature
     fn = Function(f._roots, target="cuda", num_inputs=len(sig),
                   name=f._name, pipeline="cublaslt=true")
     specs = [ferric.spec(shape, dt) for dt, shape in sig]
+    if dump:
+        with open(os.path.join(dump, f._name + ".mlir"), "w") as out:
+            out.write(fn.mlir(*specs))
     ir = fn.executable(*specs).lowered_ir()
     return (ir.count("gpu.launch_func"),
             len(re.findall(r"call @mgpuCublasLtMatmul\b", ir)))
@@ -66,27 +73,31 @@ def main():
     p.add_argument("--blocks", default="gpt2,llama")
     p.add_argument("--tokens", default="1,16")
     p.add_argument("--dtypes", default="f32,bf16")
+    p.add_argument("--modes", default="fwd", help="fwd,train")
     p.add_argument("--hidden", type=int, default=256)
     p.add_argument("--heads", type=int, default=4)
     p.add_argument("--mlp", type=int, default=512)
+    p.add_argument("--dump", help="directory for each partition's ferric IR "
+                   "(of the last case)")
     args = p.parse_args()
     dtypes = {"f32": torch.float32, "bf16": torch.bfloat16}
-    print("| block | dtype | tokens | partitions | ferric kernels | cuBLASLt "
-          "calls | per partition (kernels+cuBLASLt) |")
-    print("|---|---|---|---|---|---|---|")
-    for kind in args.blocks.split(","):
-        for dname in args.dtypes.split(","):
-            for tokens in map(int, args.tokens.split(",")):
-                parts = partitions(kind, tokens, dtypes[dname], args.hidden,
-                                   args.heads, args.mlp)
-                counts = [cuda_counts(q) for q in parts
-                          if q.function is not None]
-                eager = len(parts) - len(counts)
-                print("| %s | %s | %d | %d%s | %d | %d | %s |" % (
-                    kind, dname, tokens, len(parts),
-                    " (%d eager)" % eager if eager else "",
-                    sum(k for k, _ in counts), sum(c for _, c in counts),
-                    " ".join("%d+%d" % c for c in counts)), flush=True)
+    print("| block | mode | dtype | tokens | partitions | ferric kernels | "
+          "cuBLASLt calls | per partition (kernels+cuBLASLt) |")
+    print("|---|---|---|---|---|---|---|---|")
+    cases = [(k, m, d, t) for k in args.blocks.split(",")
+             for m in args.modes.split(",") for d in args.dtypes.split(",")
+             for t in map(int, args.tokens.split(","))]
+    for kind, mode, dname, tokens in cases:
+        parts = partitions(kind, tokens, dtypes[dname], args.hidden,
+                           args.heads, args.mlp, mode == "train")
+        counts = [cuda_counts(q, args.dump) for q in parts
+                  if q.function is not None]
+        eager = len(parts) - len(counts)
+        print("| %s | %s | %s | %d | %d%s | %d | %d | %s |" % (
+            kind, mode, dname, tokens, len(parts),
+            " (%d eager)" % eager if eager else "",
+            sum(k for k, _ in counts), sum(c for _, c in counts),
+            " ".join("%d+%d" % c for c in counts)), flush=True)
 
 
 if __name__ == "__main__":

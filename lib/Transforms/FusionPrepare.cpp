@@ -111,10 +111,12 @@ struct FoldCollapseIntoKeepdimReduce
   }
 };
 
-/// Does `v` come from a keepdim reduction through elementwise ops alone
-/// (each read once, every tensor operand such a value too)? Only there does
-/// moving a collapse up pay: it ends folded into the reduction.
-static bool fromKeepdimReduce(Value v, unsigned depth = 0) {
+/// Does `v` come from keepdim reductions and arguments through elementwise
+/// ops alone (each read once)? Only there does moving a collapse up pay: it
+/// ends folded into the reduction, or as a view of the argument.
+static bool fromKeepdimReduceOrArgument(Value v, unsigned depth = 0) {
+  if (isa<BlockArgument>(v))
+    return true;
   Operation *def = v.getDefiningOp();
   if (!def || depth > 16)
     return false;
@@ -125,19 +127,20 @@ static bool fromKeepdimReduce(Value v, unsigned depth = 0) {
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return !isa<RankedTensorType>(operand.getType()) ||
-           fromKeepdimReduce(operand, depth + 1);
+           fromKeepdimReduceOrArgument(operand, depth + 1);
   });
 }
 
 /// collapse_shape(elementwise(a, b, ...)) -> elementwise(collapse_shape(a),
 /// collapse_shape(b), ...) for a collapse of unit dims and an elementwise op
 /// it is the only user of (scalar operands stay as they are), where the op
-/// comes from a keepdim reduction (fromKeepdimReduce). Not otherwise: on its
-/// way up a collapse would land between a broadcast and its reader (the
-/// weight, bias or per-row statistic of a norm), where fusion cannot fold
-/// the broadcast, and the broadcast would be materialized (a LayerNorm whose
-/// [1, T, H] result a linear reads as [T, H] became ten kernels). Such a
-/// collapse stays below its group, a view of the result.
+/// comes from keepdim reductions and arguments (fromKeepdimReduceOrArgument).
+/// Not otherwise: on its way up a collapse would land between a broadcast
+/// and its reader (the weight, bias or per-row statistic of a norm), where
+/// fusion cannot fold the broadcast, and the broadcast would be
+/// materialized (a LayerNorm whose [1, T, H] result a linear reads as
+/// [T, H] became ten kernels). Such a collapse stays below its group, a
+/// view of the result.
 struct SinkCollapseThroughElementwise
     : OpRewritePattern<tensor::CollapseShapeOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -146,7 +149,7 @@ struct SinkCollapseThroughElementwise
     Operation *def = op.getSrc().getDefiningOp();
     if (!def || !isa<ElementwiseOpInterface>(def) ||
         def->getNumResults() != 1 || !def->getResult(0).hasOneUse() ||
-        !dropsUnitDimsOnly(op) || !fromKeepdimReduce(op.getSrc()))
+        !dropsUnitDimsOnly(op) || !fromKeepdimReduceOrArgument(op.getSrc()))
       return failure();
     return moveAbove(rewriter, op, def, op.getSrcType(), op.getResultType(),
                      [&](Value v) -> Value {

@@ -154,3 +154,24 @@ func.func @bf16_norm_before_linear(%xb: tensor<1x8x16xbf16>, %gb16: tensor<16xbf
   %m = ferric.matmul %c, %w transpose_rhs : tensor<8x16xbf16>, tensor<32x16xbf16> -> tensor<8x32xbf16>
   return %m : tensor<8x32xbf16>
 }
+
+// -----
+
+// A collapse of ops on arguments alone still moves up to the argument (a
+// view there): the per-row statistic saved by a norm's forward, read back
+// in its backward through a cast, is recomputed in its reader's kernel.
+
+// CHECK-LABEL: func.func @saved_statistic
+//   CHECK-NOT:   tensor.collapse_shape %{{.*}} : tensor<8x1xf32>
+//       CHECK:   %[[C:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1]] : tensor<8x1xbf16> into tensor<8xbf16>
+//       CHECK:   %[[Y:.*]] = ferric.fused ins(%[[C]], %arg1 : tensor<8xbf16>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:     arith.extf
+//       CHECK:     arith.mulf
+//       CHECK:   return %[[Y]]
+func.func @saved_statistic(%r: tensor<8x1xbf16>, %x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %f = ferric.cast %r : tensor<8x1xbf16> to tensor<8x1xf32>
+  %c = tensor.collapse_shape %f [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  %b = ferric.broadcast %c dims [1] : tensor<8xf32> -> tensor<8x16xf32>
+  %y = ferric.mul %x, %b : tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
