@@ -117,6 +117,47 @@ static linalg::GenericOp asRounding(Operation *op, Value from) {
   return g;
 }
 
+/// Adds to `ins` the inputs of `op`, a generic, that read `from` (not as an
+/// output), if every use of their elements rounds them to `type`
+/// (arith.truncf): a reader that fusion gave the rounding of a matmul's
+/// accumulator (a row program reads it in each of its passes, a fused body
+/// may read it twice). False (and `ins` unchanged) otherwise.
+static bool roundedOnRead(Operation *op, Value from, Type type,
+                          SmallVectorImpl<OpOperand *> &ins) {
+  auto g = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!g || llvm::is_contained(g.getDpsInits(), from))
+    return false;
+  SmallVector<OpOperand *> found;
+  for (OpOperand *operand : g.getDpsInputOperands()) {
+    if (operand->get() != from)
+      continue;
+    BlockArgument element = g.getMatchingBlockArgument(operand);
+    if (!llvm::all_of(element.getUsers(), [&](Operation *user) {
+          auto trunc = dyn_cast<arith::TruncFOp>(user);
+          return trunc && trunc.getType() == type;
+        }))
+      return false;
+    found.push_back(operand);
+  }
+  if (found.empty())
+    return false;
+  ins.append(found.begin(), found.end());
+  return true;
+}
+
+/// Makes the generic of `in` (see roundedOnRead) read `rounded`, the
+/// product already rounded, instead: its element is used as it is.
+static void readRounded(OpOperand *in, Value rounded) {
+  auto g = cast<linalg::GenericOp>(in->getOwner());
+  BlockArgument element = g.getMatchingBlockArgument(in);
+  in->set(rounded);
+  element.setType(getElementTypeOrSelf(rounded.getType()));
+  for (Operation *trunc : llvm::make_early_inc_range(element.getUsers())) {
+    trunc->getResult(0).replaceAllUsesWith(element);
+    trunc->erase();
+  }
+}
+
 /// The ops using `buffer` other than its dealloc, each once (a generic
 /// that updates it in place uses it twice).
 static SmallVector<Operation *> readers(Value buffer) {
@@ -290,16 +331,39 @@ struct FerricMatmulToCublasLtPass
     Value product = c;
     Operation *last = op;
     if (dtype != kF32) {
+      Type elementType = getElementTypeOrSelf(a.getType());
       linalg::GenericOp round =
           after.size() == 1 ? asRounding(after[0], c) : linalg::GenericOp();
-      if (!round || round->getBlock() != op->getBlock())
+      SmallVector<OpOperand *> roundedIn;
+      bool allRounded = !round && !after.empty();
+      for (Operation *reader : allRounded ? after : ArrayRef<Operation *>())
+        allRounded = allRounded && reader->getBlock() == op->getBlock() &&
+                     roundedOnRead(reader, c, elementType, roundedIn);
+      if (round && round->getBlock() == op->getBlock()) {
+        erase.push_back(round);
+        product = round.getDpsInitOperand(0)->get();
+        last = round;
+        after = readers(product);
+        llvm::erase(after, round.getOperation());
+      } else if (allRounded) {
+        // Every reader of the accumulator rounds it as it reads it (fusion
+        // put the rounding into larger kernels): the call writes the
+        // rounded product into a buffer of its own, which they read
+        // instead, freed after the last.
+        OpBuilder builder(op);
+        product = temporaryLike(builder, op.getLoc(), c, elementType);
+        for (OpOperand *in : roundedIn)
+          readRounded(in, product);
+        Operation *lastReader =
+            *llvm::max_element(after, [](Operation *x, Operation *y) {
+              return x->isBeforeInBlock(y);
+            });
+        builder.setInsertionPointAfter(lastReader);
+        memref::DeallocOp::create(builder, op.getLoc(), product);
+      } else {
         return missed(op, "the f32 accumulator is read by more than the "
                           "generic that rounds it");
-      erase.push_back(round);
-      product = round.getDpsInitOperand(0)->get();
-      last = round;
-      after = readers(product);
-      llvm::erase(after, round.getOperation());
+      }
     }
 
     // A generic that updates the product in place hides it from the ops
@@ -414,15 +478,20 @@ struct FerricMatmulToCublasLtPass
       eraseIfOnlyFreed(product);
   }
 
-  /// A new buffer of `like`'s shape and element type (identity layout).
-  static Value temporaryLike(OpBuilder &b, Location loc, Value like) {
+  /// A new buffer of `like`'s shape and element type (or `elementType`),
+  /// identity layout.
+  static Value temporaryLike(OpBuilder &b, Location loc, Value like,
+                             Type elementType = {}) {
     auto type = cast<MemRefType>(like.getType());
     SmallVector<Value> sizes;
     for (int64_t i = 0; i < type.getRank(); ++i)
       if (type.isDynamicDim(i))
         sizes.push_back(memref::DimOp::create(b, loc, like, i));
     return memref::AllocOp::create(
-        b, loc, MemRefType::get(type.getShape(), type.getElementType()), sizes);
+        b, loc,
+        MemRefType::get(type.getShape(),
+                        elementType ? elementType : type.getElementType()),
+        sizes);
   }
 
   static std::string describe(const Epilogue &e, const std::string &notFused) {
