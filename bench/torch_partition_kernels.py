@@ -47,21 +47,23 @@ def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
     found = []
     for graph in compiled.ferric_graphs:
         for gm, _ in graph.by_signature.values():
-            found += [m for m in gm.modules()
+            found += [(graph.kind, m) for m in gm.modules()
                       if isinstance(m, FerricPartition)]
     return found
 
 
-def cuda_counts(part, dump=None):
+def cuda_counts(kind, part, dump=None):
     """(Ferric kernels, cuBLASLt calls) of the partition's CUDA build;
-    `dump`: a directory that gets its ferric IR (NAME.mlir)."""
+    `dump`: a directory that gets its ferric IR (KIND-NAME.mlir, KIND the
+    graph's: forward, backward)."""
     f = part.function
     sig = f._last_signature
     fn = Function(f._roots, target="cuda", num_inputs=len(sig),
                   name=f._name, pipeline="cublaslt=true")
     specs = [ferric.spec(shape, dt) for dt, shape in sig]
     if dump:
-        with open(os.path.join(dump, f._name + ".mlir"), "w") as out:
+        with open(os.path.join(dump, "%s-%s.mlir" % (kind, f._name)),
+                  "w") as out:
             out.write(fn.mlir(*specs))
     ir = fn.executable(*specs).lowered_ir()
     return (ir.count("gpu.launch_func"),
@@ -90,7 +92,7 @@ def main():
     for kind, mode, dname, tokens in cases:
         parts = partitions(kind, tokens, dtypes[dname], args.hidden,
                            args.heads, args.mlp, mode == "train")
-        counts = [cuda_counts(q, args.dump) for q in parts
+        counts = [cuda_counts(k, q, args.dump) for k, q in parts
                   if q.function is not None]
         eager = len(parts) - len(counts)
         print("| %s | %s | %s | %d | %d%s | %d | %d | %s |" % (
