@@ -63,6 +63,33 @@ files=()
 for arg in "$@"; do
   if [ -d "$arg" ]; then files+=("$arg"/*.mlir); else files+=("$arg"); fi
 done
+
+# lit's `REQUIRES:` features, as test/lit.cfg.py finds them here: cuda (this
+# machine), webgpu and webgpu-f16 from the webgpu runner's adapter probe
+# (the webgpu pack unpacked into $work: share/ferric/webgpu). A file that
+# requires one missing is reported UNSUPPORTED, not run (the H100's Dawn
+# adapter has no shader-f16).
+features=" cuda "
+probe="$work/share/ferric/webgpu"
+if [ -x "$probe/node" ] && out=$("$probe/node" "$probe/ferric-webgpu.mjs" \
+    --probe 2>/dev/null | tail -1); then
+  features+="webgpu "
+  grep -q '"shader-f16"' <<<"$out" && features+="webgpu-f16 "
+fi
+supported=()
+for f in "${files[@]}"; do
+  missing=""
+  for need in $(grep -hE '^(// )?REQUIRES:' "$f" | sed 's/.*REQUIRES://' |
+                tr ',' ' '); do
+    [[ $features == *" $need "* ]] || missing+=" $need"
+  done
+  if [ -n "$missing" ]; then
+    echo "UNSUPPORTED: $(basename "$f") (REQUIRES:$missing; features:$features)"
+  else
+    supported+=("$f")
+  fi
+done
+files=("${supported[@]}")
 # One job per RUN line (a file of 190 lines no longer runs alone at the
 # end), except in files whose lines share %t (one writes what the next
 # reads): those run as one job, in order.

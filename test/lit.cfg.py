@@ -117,7 +117,8 @@ _webgpu_adapter = _webgpu_adapter_info()
 if _webgpu_adapter is not None:
     config.available_features.add("webgpu")
     # f16 in WGSL (`enable f16;`) needs the adapter's shader-f16 feature
-    # (none on SwiftShader; NVIDIA through Dawn has it).
+    # (none on SwiftShader, nor on the H100's Dawn adapter over NVIDIA's
+    # Vulkan driver 580 as of 2026-12-07).
     if "shader-f16" in _webgpu_adapter.get("features", []):
         config.available_features.add("webgpu-f16")
     # examples/web in headless Chromium (its own WebGPU on SwiftShader),

@@ -1,8 +1,10 @@
 // f16 through WGSL on WebGPU (`enable f16;`, the adapter's shader-f16
 // feature): reductions (accumulated in f32), broadcasts, a matmul with an
-// epilogue and an op chain, checked against the CPU. SwiftShader has no
-// shader-f16, so this runs where the adapter has it (NVIDIA through Dawn on
-// the GPU machine: scripts/gpu-tests.sh with the webgpu pack).
+// epilogue and an op chain, checked against the CPU. Runs only where the
+// adapter has shader-f16: not SwiftShader, and not the H100 machine's Dawn
+// adapter either (NVIDIA Vulkan driver 580, 2026-12-07: each kernel said
+// "needs the adapter feature 'shader-f16', which ... lacks", the clear
+// error it should give); scripts/gpu-tests.sh honours this REQUIRES.
 // REQUIRES: webgpu-f16
 
 // RUN: ferric-run %S/../Inputs/reduce_f16.mlir --target=webgpu --input=randn:37x129xf16 --input=rand:3x5x7xf16 --check | FileCheck %s --check-prefix=MANY --implicit-check-not=FAILED
