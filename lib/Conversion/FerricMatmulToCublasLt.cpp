@@ -62,7 +62,10 @@ static bool isConstant(Value v, double want) {
 //===----------------------------------------------------------------------===//
 
 /// The last op before `before` (same block) that may write `buffer`, or
-/// null if there is none or an op whose effect on it is unknown.
+/// null if there is none. An op whose effect on it is unknown counts as a
+/// writer: one before a later zero fill does not matter (the pointer taken
+/// for an earlier cuBLASLt call that read the buffer, say), one after it
+/// does.
 static Operation *lastWriter(Value buffer, Operation *before) {
   Operation *writer = nullptr;
   for (Operation *user : buffer.getUsers()) {
@@ -74,8 +77,6 @@ static Operation *lastWriter(Value buffer, Operation *before) {
       writes = copy.getTarget() == buffer;
     else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
       writes = llvm::is_contained(linalgOp.getDpsInits(), buffer);
-    else
-      return nullptr;
     if (writes && (!writer || writer->isBeforeInBlock(user)))
       writer = user;
   }
