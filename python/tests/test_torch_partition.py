@@ -420,3 +420,24 @@ def test_a_zero_dim_operand_is_no_widening():
     assert_close(compiled(x, s), f(x, s))
     why = dict((name, why) for _, name, why in compiled.report.fell_back)
     assert why["add"].startswith("mixed dtypes"), compiled.report.lines()
+
+
+def test_a_result_that_is_an_input_is_handed_back_not_copied():
+    # aot_autograd's forward returns its (viewed) input for the backward:
+    # that result is the input's own memory, not a ferric copy per call,
+    # and the ferric function computes only the other result.
+    def f(x):
+        v = x.view(4, 8)
+        return v, torch.exp(v) * 2.0 + 1.0
+
+    x = torch.randn(1, 4, 8)
+    compiled = compile_fn(f, x)
+    v, y = compiled(x)
+    assert_close(y, f(x)[1])
+    assert v.shape == (4, 8) and v.data_ptr() == x.data_ptr()
+    ferric_ran(compiled)
+    from ferric.torch._partition import FerricPartition
+    parts = [m for gm, _ in compiled.by_signature.values()
+             for m in gm.modules() if isinstance(m, FerricPartition)]
+    assert [p.passthrough for p in parts] == [{0: 0}]
+    assert len(parts[0].function._roots) == 1

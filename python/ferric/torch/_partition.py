@@ -95,6 +95,9 @@ class FerricPartition(torch.nn.Module):
         self.results = None
         self.swapped = ()
         self.viewed = {}
+        # Result position -> input index, for results that are an input
+        # as it is (a view of it): handed back without a ferric kernel.
+        self.passthrough = {}
         # (node name, why) when translation failed at a node.
         self.refused = None
         graph_out = [n for n in gm.graph.nodes if n.op == "output"][0]
@@ -109,8 +112,18 @@ class FerricPartition(torch.nn.Module):
             self.results = [
                 (s, t, dt, None if st is None or _row_major(t, st) else st)
                 for s, t, dt, st in results]
+            # A result that is an input (a view of one, such as the saved
+            # input aot_autograd returns for backward) would be a device
+            # copy per call: it is the torch input itself, reshaped.
+            self.passthrough = {k: e.attrs["index"]
+                                for k, e in enumerate(roots)
+                                if e.op == "input"}
+            computed = [e for k, e in enumerate(roots)
+                        if k not in self.passthrough]
+            if not computed:
+                raise Untranslatable("every result is an input")
             self.function = Function(
-                roots, target=target, num_inputs=len(
+                computed, target=target, num_inputs=len(
                     [n for n in gm.graph.nodes if n.op == "placeholder"]),
                 name=report.name)
         except Untranslatable as e:
@@ -156,6 +169,7 @@ class FerricPartition(torch.nn.Module):
         return out
 
     def _run(self, args):
+        given = args
         # .contiguous() at the partition boundary only (a no-op for
         # contiguous tensors): ferric reads dense row-major buffers. A
         # transposed input that only matmuls read goes as its transpose
@@ -175,8 +189,14 @@ class FerricPartition(torch.nn.Module):
         # (A Function of a list of roots returns a tuple.)
         if self.single:
             return _fix(_to_torch(out[0]), *self.results[0])
-        return tuple(_fix(_to_torch(o), *r)
-                     for o, r in zip(out, self.results))
+        if not self.passthrough:
+            return tuple(_fix(_to_torch(o), *r)
+                         for o, r in zip(out, self.results))
+        out = iter(out)
+        return tuple(
+            _fix(given[self.passthrough[k]].contiguous(), *r)
+            if k in self.passthrough else _fix(_to_torch(next(out)), *r)
+            for k, r in enumerate(self.results))
 
 
 def _row_major(shape, stride):
