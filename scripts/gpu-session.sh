@@ -18,7 +18,10 @@
 #   suite     test/Integration/cuda and the upstream CUDA import tests through
 #             scripts/gpu-tests.sh (all lines, failures listed; ~300 s)
 #   webgpu    test/Integration/webgpu through Dawn on the GPU's Vulkan driver,
-#             then bench/webgpu.sh (WebGPU vs Vulkan SPIR-V vs CUDA; ~120 s)
+#             then bench/webgpu.sh (WebGPU vs Vulkan SPIR-V vs CUDA; ~200 s)
+#   lnbwd     bench/partitions/gpt2_layernorm_backward.mlir at 4096 rows:
+#             ferric-run --bench, then ncu's device time of each launch
+#             (which of its 13 kernels is slow; ~60 s)
 #   torch     torch 2.x tests of ferric.torch, then bench/torch_blocks.py with
 #             --profile 20 (needs the C API pack; ~250 s)
 #   lazy      bench/lazy_host.py, f32 and bf16 (needs the C API pack; ~100 s)
@@ -135,6 +138,23 @@ for section in "$@"; do
       --iters 20 --profile 20 --budget-s "$b" > "$logs/blocks.txt" 2>&1
     say "torch blocks rc=$?"
     cat "$logs/blocks/torch_blocks.md" >> "$summary" 2>/dev/null
+    ;;
+  lnbwd)
+    f=bench/partitions/gpt2_layernorm_backward.mlir
+    in="--input=rand:1x4096x1xf32 --input=randn:1x4096x2048xbf16"
+    in+=" --input=rand:1x4096x1xf32 --input=randn:1x4096x2048xbf16"
+    in+=" --input=randn:2048xbf16 --input=randn:1x4096x2048xbf16"
+    timeout "$(left 40)" "$run" "$f" --target=cuda $in --bench=20 \
+      > "$logs/lnbwd.txt" 2>&1
+    say "lnbwd bench rc=$? $(grep '^bench:' "$logs/lnbwd.txt")"
+    # One call (no --bench): each launch's device time, in launch order.
+    timeout "$(left 90)" ncu --metrics gpu__time_duration.sum --csv "$run" \
+      "$f" --target=cuda $in > "$logs/lnbwd-ncu.csv" 2>&1
+    say "lnbwd ncu rc=$?"
+    grep gpu__time_duration "$logs/lnbwd-ncu.csv" |
+      awk -F'","' '{print "  launch " $1 " " $5 " grid " $9 " block " $8 ": " $NF " " $(NF-1)}' |
+      tr -d '"' |
+      head -40 >> "$summary"
     ;;
   lazy)
     capi_env || { say "lazy: no C API pack ($capi)"; continue; }
