@@ -71,7 +71,7 @@ done
 # adapter has no shader-f16).
 features=" cuda "
 probe="$work/share/ferric/webgpu"
-if [ -x "$probe/node" ] && out=$("$probe/node" "$probe/ferric-webgpu.mjs" \
+if [ -x "$probe/node" ] && out=$(timeout 60 "$probe/node" "$probe/ferric-webgpu.mjs" \
     --probe 2>/dev/null | tail -1); then
   features+="webgpu "
   grep -q '"shader-f16"' <<<"$out" && features+="webgpu-f16 "
