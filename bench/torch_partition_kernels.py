@@ -21,7 +21,6 @@ import os
 import re
 import sys
 
-import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -103,5 +102,4 @@ def main():
 
 
 if __name__ == "__main__":
-    np.seterr(all="ignore")
     main()

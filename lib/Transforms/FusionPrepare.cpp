@@ -146,10 +146,11 @@ struct SinkCollapseThroughElementwise
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::CollapseShapeOp op,
                                 PatternRewriter &rewriter) const override {
+    // (fromKeepdimReduceOrArgument checks that an elementwise `def` has one
+    // result, read once.)
     Operation *def = op.getSrc().getDefiningOp();
-    if (!def || !isa<ElementwiseOpInterface>(def) ||
-        def->getNumResults() != 1 || !def->getResult(0).hasOneUse() ||
-        !dropsUnitDimsOnly(op) || !fromKeepdimReduceOrArgument(op.getSrc()))
+    if (!def || !isa<ElementwiseOpInterface>(def) || !dropsUnitDimsOnly(op) ||
+        !fromKeepdimReduceOrArgument(op.getSrc()))
       return failure();
     return moveAbove(rewriter, op, def, op.getSrcType(), op.getResultType(),
                      [&](Value v) -> Value {
