@@ -9,7 +9,9 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 
 namespace mlir {
 namespace ferric {
@@ -59,38 +61,62 @@ struct FerricFuseReductionsPass
     return any;
   }
 
-  /// The uses of `producer` if it should be fused into all of them.
+  /// Bytes per element of a tensor value (i1 is stored as a byte).
+  static unsigned elementBytes(Value v) {
+    unsigned bits = cast<RankedTensorType>(v.getType()).getElementTypeBitWidth();
+    return std::max(1u, bits / 8);
+  }
+
+  /// Does fusing `producer` into its `consumers` (and recomputing it in
+  /// each) move fewer bytes per element than materializing it? Before: its
+  /// full-size inputs read once, its results written once and read back by
+  /// each consumer (a result read twice by one consumer counts once, an
+  /// unused result not at all);
+  /// after: the full-size inputs read by each consumer.
+  static bool recomputeSaves(linalg::GenericOp producer,
+                             ArrayRef<OpOperand *> uses, unsigned consumers) {
+    unsigned inBytes = 0, outBytes = 0, readBytes = 0;
+    for (OpOperand *in : producer.getDpsInputOperands())
+      if (isa<RankedTensorType>(in->get().getType()) &&
+          producer.getMatchingIndexingMap(in).isPermutation())
+        inBytes += elementBytes(in->get());
+    for (Value result : producer->getResults())
+      if (!result.use_empty())
+        outBytes += elementBytes(result);
+    llvm::SmallDenseSet<std::pair<Operation *, Value>> reads;
+    for (OpOperand *use : uses)
+      if (reads.insert({use->getOwner(), use->get()}).second)
+        readBytes += elementBytes(use->get());
+    return consumers * inBytes <= inBytes + outBytes + readBytes;
+  }
+
+  /// The uses of `producer` to fuse it through, one per consumer, if it
+  /// should be fused into all of its consumers. A consumer reading several
+  /// of its results gets one of them now; fusing replaces the consumer, and
+  /// the next round finds the others in the fused op.
   SmallVector<OpOperand *> usesToFuse(linalg::GenericOp producer) {
     if (!producer.hasPureTensorSemantics() ||
         producer.getNumParallelLoops() != producer.getNumLoops())
       return {};
-    SmallVector<OpOperand *> uses;
+    SmallVector<OpOperand *> uses, all;
     llvm::SmallPtrSet<Operation *, 4> consumers;
     bool feedsReduction = false;
     for (OpResult result : producer->getResults()) {
       for (OpOperand &use : result.getUses()) {
         auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
-        // A consumer reading the producer twice is left alone: fusing one
-        // operand replaces the consumer, and the other use with it.
-        if (!consumer || !consumers.insert(consumer).second ||
-            !linalg::areElementwiseOpsFusable(&use) ||
+        if (!consumer || !linalg::areElementwiseOpsFusable(&use) ||
             (maxBuffers && operandsAfterFusion(&use) > maxBuffers))
           return {};
+        all.push_back(&use);
+        if (!consumers.insert(consumer).second)
+          continue;
         feedsReduction |= consumer.getNumReductionLoops() > 0;
         uses.push_back(&use);
       }
     }
     if (isPerRow(producer))
       return uses;
-    if (!feedsReduction)
-      return {};
-    // Full-size inputs: read through a permutation of all loops.
-    unsigned k = 0;
-    for (OpOperand *in : producer.getDpsInputOperands())
-      k += isa<RankedTensorType>(in->get().getType()) &&
-           producer.getMatchingIndexingMap(in).isPermutation();
-    unsigned n = uses.size();
-    if (n * k > k + 1 + n)
+    if (!feedsReduction || !recomputeSaves(producer, all, uses.size()))
       return {};
     return uses;
   }
@@ -120,6 +146,22 @@ struct FerricFuseReductionsPass
     rewriter.eraseOp(consumer);
     if (producer->use_empty())
       rewriter.eraseOp(producer);
+    // The producer's body came whole: what computed results this consumer
+    // does not read goes, then the inputs only it read; a consumer that read
+    // two results of the producer reads its inputs twice: one operand each,
+    // so that CSE computes the producer once.
+    auto fusedOp = cast<linalg::GenericOp>(fused->fusedOp);
+    for (Operation &op :
+         llvm::make_early_inc_range(llvm::reverse(*fusedOp.getBody())))
+      if (isOpTriviallyDead(&op))
+        rewriter.eraseOp(&op);
+    FailureOr<linalg::GenericOp> deduplicated =
+        linalg::deduplicateOperandsAndRemoveDeadResults(
+            rewriter, fusedOp, /*removeOutputs=*/false);
+    if (succeeded(deduplicated)) {
+      DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, *deduplicated);
+    }
     return success();
   }
 

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -77,6 +78,41 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
       return false;
   }
   return true;
+}
+
+/// The buffer `v` is a view of (through collapse_shape, subview, ...).
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Can `op`, between two members of a row group, stay where it is while the
+/// group becomes one kernel at its last member? It then runs before every
+/// member instead of after the earlier ones, so it must not read what they
+/// write (`outputs`) nor write what they read or write (`inputs`, `outputs`),
+/// compared buffer by buffer through views; later members may read what it
+/// writes. Its memory effects must be known per buffer. A column sum between
+/// the two row sums of a LayerNorm backward is such an op.
+static bool skipsGroup(Operation *op, const llvm::DenseSet<Value> &inputs,
+                       const llvm::DenseSet<Value> &outputs) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || (op->getNumRegions() != 0 && !isa<linalg::LinalgOp>(op)))
+    return false;
+  llvm::DenseSet<Value> read, written;
+  for (Value v : inputs)
+    read.insert(rootBuffer(v));
+  for (Value v : outputs)
+    written.insert(rootBuffer(v));
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [&](MemoryEffects::EffectInstance &e) {
+    if (!e.getValue())
+      return false;
+    Value v = rootBuffer(e.getValue());
+    return !written.contains(v) &&
+           (isa<MemoryEffects::Read>(e.getEffect()) || !read.contains(v));
+  });
 }
 
 /// Can `g` join the group as a row member (isRowMember): elementwise over the
@@ -184,9 +220,25 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
         crossInputs.insert(in->get());
     }
   };
+  // Everything the members so far write (their outputs).
+  auto groupOutputs = [&] {
+    llvm::DenseSet<Value> outputs(rowOutputs.begin(), rowOutputs.end());
+    outputs.insert(elementOutputs.begin(), elementOutputs.end());
+    return outputs;
+  };
   SmallVector<Value> memberFills{Value()};
   SmallVector<linalg::FillOp> folded;
   linalg::FillOp pendingFill;
+  // Leaves `op` (and the fill just before it, of its output) where it is,
+  // out of the group, if skipsGroup allows.
+  auto skipPast = [&](Operation *op) {
+    llvm::DenseSet<Value> outputs = groupOutputs();
+    if (!skipsGroup(op, inputs, outputs) ||
+        (pendingFill && !skipsGroup(pendingFill, inputs, outputs)))
+      return false;
+    pendingFill = {};
+    return true;
+  };
   bool hasElementwise = false;
   // The producer of x (residual add + RMSNorm: x + r and its square) joins
   // as the first member, writing its outputs for the members after it.
@@ -197,8 +249,8 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
     elementOutputs.insert(producer.getDpsInits().begin(),
                           producer.getDpsInits().end());
     addInputs(producer);
-    addInputs(first);
   }
+  addInputs(first);
   for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
     if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
       continue;
@@ -211,8 +263,11 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       continue;
     }
     auto g = dyn_cast<linalg::GenericOp>(op);
-    if (!g)
+    if (!g) {
+      if (skipPast(op))
+        continue;
       break;
+    }
     // A row member (the mean's division before the variance's sum) is
     // computed once per row; later members read its results as row results.
     if (!pendingFill &&
@@ -226,8 +281,11 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
       continue;
     }
     if (!fitsGroup(g, first, x, rowOutputs, elementOutputs, rowMap,
-                   withProducer))
+                   withProducer)) {
+      if (skipPast(op))
+        continue;
       break;
+    }
     // A member must not overwrite what an earlier member reads (with
     // withProducer: what another thread reads).
     if (llvm::any_of(g.getDpsInits(), [&](Value v) {
