@@ -51,6 +51,17 @@ def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
     return found
 
 
+def explain(kind, tokens, dtype, hidden, heads, mlp, train):
+    """ferric.torch.explain of the block (forward and backward if
+    `train`), for the CUDA target."""
+    torch.manual_seed(0)
+    cls = tb.LlamaBlock if kind == "llama" else tb.GPT2Block
+    model = cls(hidden, heads, mlp).to(dtype)
+    cos, sin = tb.rope(tokens, hidden // heads, "cpu", dtype)
+    x = torch.randn(1, tokens, hidden).to(dtype).requires_grad_(train)
+    return ft.explain(model, x, cos, sin, backward=train, target="cuda")
+
+
 def cuda_counts(kind, part, dump=None):
     """(Ferric kernels, cuBLASLt calls) of the partition's CUDA build;
     `dump`: a directory that gets its ferric IR (KIND-NAME.mlir, KIND the
@@ -79,7 +90,11 @@ def main():
     p.add_argument("--heads", type=int, default=4)
     p.add_argument("--mlp", type=int, default=512)
     p.add_argument("--dump", help="directory for each partition's ferric IR "
-                   "(of the last case)")
+                   "(DIR/BLOCK-MODE-DTYPE-TOKENS/GRAPH-NAME.mlir)")
+    p.add_argument("--explain", action="store_true",
+                   help="after each case's row, ferric.torch.explain's "
+                   "report (backward too for train): the ops that fell "
+                   "back and why")
     args = p.parse_args()
     dtypes = {"f32": torch.float32, "bf16": torch.bfloat16}
     print("| block | mode | dtype | tokens | partitions | ferric kernels | "
@@ -91,7 +106,12 @@ def main():
     for kind, mode, dname, tokens in cases:
         parts = partitions(kind, tokens, dtypes[dname], args.hidden,
                            args.heads, args.mlp, mode == "train")
-        counts = [cuda_counts(k, q, args.dump) for k, q in parts
+        dump = None
+        if args.dump:
+            dump = os.path.join(args.dump, "%s-%s-%s-%d" % (
+                kind, mode, dname, tokens))
+            os.makedirs(dump, exist_ok=True)
+        counts = [cuda_counts(k, q, dump) for k, q in parts
                   if q.function is not None]
         eager = len(parts) - len(counts)
         print("| %s | %s | %s | %d | %d%s | %d | %d | %s |" % (
@@ -99,6 +119,10 @@ def main():
             " (%d eager)" % eager if eager else "",
             sum(k for k, _ in counts), sum(c for _, c in counts),
             " ".join("%d+%d" % c for c in counts)), flush=True)
+        if args.explain:
+            print("\n```\n%s\n```\n" % explain(
+                kind, tokens, dtypes[dname], args.hidden, args.heads,
+                args.mlp, mode == "train"), flush=True)
 
 
 if __name__ == "__main__":

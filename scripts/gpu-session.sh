@@ -131,6 +131,14 @@ for section in "$@"; do
       python/tests/test_dlpack_release.py > "$logs/torch-tests.txt" 2>&1
     say "torch tests rc=$? $(tail -1 "$logs/torch-tests.txt")"
     failures "$logs/torch-tests.txt" 30
+    # This torch's partitions of the blocks' training graphs (their ferric
+    # IR under logs/parts) and what fell back: the graphs differ from the
+    # CPU machine's torch 1.13.
+    timeout "$(left 60)" python3 bench/torch_partition_kernels.py \
+      --modes train --dtypes bf16 --tokens 64 --hidden 2048 --heads 16 \
+      --mlp 5632 --dump "$logs/parts" --explain > "$logs/parts.txt" 2>&1
+    say "torch partitions rc=$?"
+    grep '^| ' "$logs/parts.txt" >> "$summary"
     b=$(left 200)
     FERRIC_CUDA_PROFILE=1 timeout $((b + 20)) python3 -X faulthandler \
       bench/torch_blocks.py --out "$logs/blocks" --blocks llama,gpt2 \
