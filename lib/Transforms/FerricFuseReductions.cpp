@@ -9,9 +9,11 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace ferric {
@@ -165,7 +167,36 @@ struct FerricFuseReductionsPass
     return success();
   }
 
+  /// A keepdim statistic ([1, T, 1]: a reduction's result through
+  /// tensor.expand_shape) read by an elementwise generic over that shape
+  /// (RMSNorm's and LayerNorm's rsqrt(var / n + eps), returned to torch
+  /// as the saved statistic): the generic is rewritten over the reduction's
+  /// own shape and its result expanded instead, so it is a per-row generic
+  /// like the others (fused into its readers, or a row member of the
+  /// reduction's row group) and the collapse back to [1, T] folds away.
+  LogicalResult collapseKeepdimStatistics() {
+    RewritePatternSet patterns(&getContext());
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(
+        patterns, [](OpOperand *operand) {
+          auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
+          auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
+          auto reduction =
+              expand ? expand.getSrc().getDefiningOp<linalg::GenericOp>()
+                     : nullptr;
+          return consumer && reduction &&
+                 consumer.getNumParallelLoops() == consumer.getNumLoops() &&
+                 reduction.getNumReductionLoops() != 0;
+        });
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
+                                                       &getContext());
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
   void runOnOperation() override {
+    if (failed(collapseKeepdimStatistics()))
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     // Fusing changes the uses of other producers: look again until nothing
     // fuses. Each round removes at least one producer, so this ends.

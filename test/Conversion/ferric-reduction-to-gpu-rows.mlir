@@ -421,3 +421,47 @@ func.func @no_skip_over_writer(%x: memref<64x1024xf32>, %w: memref<1024xf32>) ->
   memref.dealloc %b : memref<64xf32>
   return %o : memref<64x1024xf32>
 }
+
+// -----
+
+// The saved statistic of a training forward: the row member writes rstd
+// through the [64] view of the [64, 1] buffer returned to torch. The
+// buffer is otherwise only returned, so the member joins the group: one
+// row-group kernel, storing rstd for the caller.
+// REMARK: Function=saved_statistic | Remark="row-group for 64 outputs of 1024 reduced elements"
+// CHECK-LABEL: func.func @saved_statistic
+// PROD-LABEL: func.func @saved_statistic
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   %[[VIEW:.*]] = memref.collapse_shape
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   memref.store %{{.*}}, %[[VIEW]][
+//       CHECK:   ferric.schedule = "row-group"
+//   CHECK-NOT:   linalg.generic
+func.func @saved_statistic(%x: memref<64x1024xf32>) -> (memref<64x1024xf32>, memref<64x1xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %eps = arith.constant 1.000000e-05 : f32
+  %s = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%s : memref<64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x1024xf32>) outs(%s : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %in, %in : f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %saved = memref.alloc() : memref<64x1xf32>
+  %view = memref.collapse_shape %saved [[0, 1]] : memref<64x1xf32> into memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%s : memref<64xf32>) outs(%view : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %eps : f32
+    %1 = math.rsqrt %0 : f32
+    linalg.yield %1 : f32
+  }
+  %o = memref.alloc() : memref<64x1024xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %view : memref<64x1024xf32>, memref<64xf32>) outs(%o : memref<64x1024xf32>) {
+  ^bb0(%in: f32, %in_r: f32, %out: f32):
+    %0 = arith.mulf %in, %in_r : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %s : memref<64xf32>
+  return %o, %saved : memref<64x1024xf32>, memref<64x1xf32>
+}

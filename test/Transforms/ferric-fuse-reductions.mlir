@@ -332,3 +332,52 @@ func.func @not_per_row(%x: tensor<?xf32>) -> tensor<?xf32> {
   } -> tensor<?xf32>
   return %q : tensor<?xf32>
 }
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+
+// A saved keepdim statistic: rsqrt(var + eps) computed over [1, T, 1] from
+// the sum through expand_shape, returned, and read by the normalization
+// through collapse_shape. The elementwise generic is rewritten over the
+// sum's [1, T] and expanded for the return; the collapse folds away and the
+// normalization reads it directly.
+
+// CHECK-LABEL: func.func @keepdim_statistic
+//       CHECK:   %[[SUM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+//       CHECK:   %[[RSTD:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[SUM]] : tensor<1x?xf32>)
+//       CHECK:     math.rsqrt
+//       CHECK:   %[[SAVED:.*]] = tensor.expand_shape %[[RSTD]] {{\[}}[0], [1, 2]]
+//   CHECK-NOT:   tensor.collapse_shape
+//       CHECK:   %[[Y:.*]] = linalg.generic {{.*}}ins(%{{.*}}, %[[RSTD]] :
+//       CHECK:   return %[[Y]], %[[SAVED]]
+func.func @keepdim_statistic(%x: tensor<1x?x8xf32>, %init: tensor<1x?xf32>) -> (tensor<1x?x8xf32>, tensor<1x?x1xf32>) {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<1x?x8xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<1x?x8xf32>) outs(%init : tensor<1x?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.mulf %a, %a : f32
+    %t = arith.addf %acc, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<1x?xf32>
+  %se = tensor.expand_shape %s [[0], [1, 2]] output_shape [1, %n, 1] : tensor<1x?xf32> into tensor<1x?x1xf32>
+  %e1 = tensor.empty(%n) : tensor<1x?x1xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%se : tensor<1x?x1xf32>) outs(%e1 : tensor<1x?x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %eps = arith.constant 1.0e-5 : f32
+    %v = arith.addf %a, %eps : f32
+    %q = math.rsqrt %v : f32
+    linalg.yield %q : f32
+  } -> tensor<1x?x1xf32>
+  %rc = tensor.collapse_shape %r [[0], [1, 2]] : tensor<1x?x1xf32> into tensor<1x?xf32>
+  %e2 = tensor.empty(%n) : tensor<1x?x8xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %rc : tensor<1x?x8xf32>, tensor<1x?xf32>) outs(%e2 : tensor<1x?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<1x?x8xf32>
+  return %y, %r : tensor<1x?x8xf32>, tensor<1x?x1xf32>
+}

@@ -15,6 +15,7 @@
 #include "ReductionWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -87,6 +88,23 @@ static Value rootBuffer(Value v) {
   return v;
 }
 
+/// Is `v` a buffer allocated for the group to write: an allocation, or a
+/// reshaped view of one that is otherwise only returned or freed (a saved
+/// [1, T, 1] statistic written through its [1, T] view)?
+static bool freshBuffer(Value v) {
+  if (v.getDefiningOp<memref::AllocOp>())
+    return true;
+  auto view = v.getDefiningOp<ViewLikeOpInterface>();
+  if (!view || !isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(view))
+    return false;
+  Value root = view.getViewSource();
+  return root.getDefiningOp<memref::AllocOp>() &&
+         llvm::all_of(root.getUsers(), [&](Operation *user) {
+           return user == view.getOperation() ||
+                  isa<func::ReturnOp, memref::DeallocOp>(user);
+         });
+}
+
 /// Can `op`, between two members of a row group, stay where it is while the
 /// group becomes one kernel at its last member? It then runs before every
 /// member instead of after the earlier ones, so it must not read what they
@@ -144,7 +162,7 @@ static bool fitsRowMember(linalg::GenericOp g, linalg::GenericOp first,
   }
   return readsRow && llvm::all_of(g.getDpsInitsMutable(), [&](OpOperand &out) {
            Value v = out.get();
-           return v.getDefiningOp<memref::AllocOp>() &&
+           return freshBuffer(v) &&
                   g.getMatchingIndexingMap(&out).isIdentity() &&
                   g.getMatchingBlockArgument(&out).use_empty() &&
                   !rowOutputs.contains(v) && !elementOutputs.contains(v) &&
@@ -344,9 +362,17 @@ SmallVector<linalg::GenericOp> mlir::ferric::findRowGroup(
 
 bool mlir::ferric::readAfterGroup(Value buffer,
                                   ArrayRef<linalg::GenericOp> members) {
-  return llvm::any_of(buffer.getUsers(), [&](Operation *user) {
-    return !isa<memref::DeallocOp>(user) && !llvm::is_contained(members, user);
-  });
+  auto readElsewhere = [&](Value v, Operation *through) {
+    return llvm::any_of(v.getUsers(), [&](Operation *user) {
+      return user != through && !isa<memref::DeallocOp>(user) &&
+             !llvm::is_contained(members, user);
+    });
+  };
+  // A reshaped view of an allocation (freshBuffer): the allocation's other
+  // users (a return) read it too.
+  auto view = buffer.getDefiningOp<ViewLikeOpInterface>();
+  return readElsewhere(buffer, nullptr) ||
+         (view && readElsewhere(view.getViewSource(), view));
 }
 
 Value ReductionWriter::finishRowReduction(OpBuilder &b,
