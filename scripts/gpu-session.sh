@@ -17,14 +17,18 @@
 # Sections, in the order given; each is cut to what is left of BUDGET_S:
 #   suite     test/Integration/cuda and the upstream CUDA import tests through
 #             scripts/gpu-tests.sh (all lines, failures listed; ~300 s)
+#   rows      the row-program, reduction, LayerNorm-training and cuBLASLt
+#             files of test/Integration/cuda (~40 s)
 #   webgpu    test/Integration/webgpu through Dawn on the GPU's Vulkan driver,
 #             then bench/webgpu.sh (WebGPU vs Vulkan SPIR-V vs CUDA; ~200 s)
 #   lnbwd     bench/partitions/gpt2_layernorm_backward.mlir at 4096 rows:
 #             ferric-run --bench, then ncu's device time of each launch
-#             (which of its 13 kernels is slow; ~60 s)
-#   torch     torch 2.x tests of ferric.torch, then bench/torch_blocks.py with
+#             (~60 s)
+#   torch     torch 2.x tests of ferric.torch, the blocks' training
+#             partitions (--dump, --explain), then bench/torch_blocks.py with
 #             --profile 20 (needs the C API pack; ~250 s)
-#   lazy      bench/lazy_host.py, f32 and bf16 (needs the C API pack; ~100 s)
+#   lazy      bench/lazy_host.py, f32 and bf16, then the numpy round trip per
+#             staging chunk size (needs the C API pack; ~150 s)
 #   fuzz      test/fuzz/ferric_fuzz.py on CUDA, 120 programs (~70 s)
 #   i41-old   bench/issue41.sh old-f32 old-bf16 old-f16 at 2^24 (~300 s)
 #   i41-new   bench/issue41.sh new at 2^28 and 2^24 (~500 s)
@@ -103,6 +107,18 @@ for section in "$@"; do
     say "suite rc=$?"
     grep '^gpu-tests:' "$logs/suite.txt" >> "$summary"
     failures "$logs/suite.txt" 60
+    ;;
+  rows)
+    # The reduction and row-program tests alone (~1/6 of the suite).
+    FERRIC_GPU_JOBS=16 timeout "$(left 120)" scripts/gpu-tests.sh \
+      build-static/ferric-gpu-pack.tar.xz test/Integration/cuda/run-row*.mlir \
+      test/Integration/cuda/run-reduce*.mlir \
+      test/Integration/cuda/run-layernorm-training.mlir \
+      test/Integration/cuda/run-transformer-tail.mlir \
+      test/Integration/cuda/cublaslt-*.mlir > "$logs/rows.txt" 2>&1
+    say "rows rc=$?"
+    grep '^gpu-tests:' "$logs/rows.txt" >> "$summary"
+    failures "$logs/rows.txt" 40
     ;;
   webgpu)
     for f in .gl/*.deb; do dpkg -x "$f" /; done
