@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -169,6 +170,7 @@ struct FerricFuseReductionsPass
 
   /// A keepdim statistic ([1, T, 1]: a reduction's result through
   /// tensor.expand_shape) read by an elementwise generic over that shape
+  /// that reads nothing else
   /// (RMSNorm's and LayerNorm's rsqrt(var / n + eps), returned to torch
   /// as the saved statistic): the generic is rewritten over the reduction's
   /// own shape and its result expanded instead, so it is a per-row generic
@@ -178,15 +180,28 @@ struct FerricFuseReductionsPass
     RewritePatternSet patterns(&getContext());
     linalg::populateFoldReshapeOpsByCollapsingPatterns(
         patterns, [](OpOperand *operand) {
-          auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
+          // Every tensor input the expanded result of a reduction or of a
+          // per-row generic (a mean's division): a generic on statistics only, never one that also reads full-size data (a
+          // softmax's x - max over rows of one element).
+          auto expandedStatistic = [](Value v) {
+            auto expand = v.getDefiningOp<tensor::ExpandShapeOp>();
+            auto source =
+                expand ? expand.getSrc().getDefiningOp<linalg::GenericOp>()
+                       : nullptr;
+            return source && (source.getNumReductionLoops() != 0 ||
+                              isPerRow(source));
+          };
           auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
-          auto reduction =
-              expand ? expand.getSrc().getDefiningOp<linalg::GenericOp>()
-                     : nullptr;
-          return consumer && reduction &&
+          return consumer &&
                  consumer.getNumParallelLoops() == consumer.getNumLoops() &&
-                 reduction.getNumReductionLoops() != 0;
+                 llvm::all_of(consumer.getDpsInputs(), [&](Value in) {
+                   return !isa<RankedTensorType>(in.getType()) ||
+                          expandedStatistic(in);
+                 });
         });
+    // The rewritten generics' sizes come as tensor.dim of the old
+    // expand_shape: answered from its operands, so that it goes.
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
                                                          &getContext());
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
