@@ -41,8 +41,10 @@ struct FerricFuseReductionsPass
   }
 
   /// Does `op` compute per-row data: a small all-parallel generic on tensors
-  /// whose tensor inputs are all results of reductions or of such generics
-  /// (a mean's division, RMSNorm's rsqrt(mean + eps), a cast of a sum)?
+  /// whose tensor inputs are results of reductions or of such generics (at
+  /// least one) or other values of its own shape (a mean's division,
+  /// RMSNorm's rsqrt(mean + eps), a cast of a sum, RMSNorm backward's
+  /// sum * rstd^3 / n with rstd saved by the forward)?
   /// Recomputing it in each consumer costs a few ops per element and saves a
   /// kernel launch; its inputs are as small as its result.
   static bool isPerRow(linalg::GenericOp op, unsigned depth = 0) {
@@ -52,12 +54,18 @@ struct FerricFuseReductionsPass
         op.getBody()->getOperations().size() > kMaxOps + 1)
       return false;
     bool any = false;
-    for (Value in : op.getDpsInputs()) {
-      if (!isa<RankedTensorType>(in.getType()))
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      if (!isa<RankedTensorType>(in->get().getType()))
         continue;
-      auto def = in.getDefiningOp<linalg::GenericOp>();
-      if (!def ||
-          (def.getNumReductionLoops() == 0 && !isPerRow(def, depth + 1)))
+      auto def = in->get().getDefiningOp<linalg::GenericOp>();
+      // Something else (an argument: a saved statistic) read element by
+      // element over the rows is per-row data too.
+      if (!def) {
+        if (!op.getMatchingIndexingMap(in).isIdentity())
+          return false;
+        continue;
+      }
+      if (def.getNumReductionLoops() == 0 && !isPerRow(def, depth + 1))
         return false;
       any = true;
     }

@@ -381,3 +381,47 @@ func.func @keepdim_statistic(%x: tensor<1x?x8xf32>, %init: tensor<1x?xf32>) -> (
   } -> tensor<1x?x8xf32>
   return %y, %r : tensor<1x?x8xf32>, tensor<1x?x1xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#r2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// RMSNorm backward's per-row factor: sum(g * x) * rstd^3 / n, with rstd an
+// argument (saved by the forward). Per-row data read with the sum: fused
+// into the gradient, which recomputes it per element (no [1, T] kernel).
+
+// CHECK-LABEL: func.func @per_row_with_argument
+//  CHECK-SAME:     (%[[G:[^:]*]]: tensor<1x?x8xf32>, %[[X:[^:]*]]: tensor<1x?x8xf32>, %[[RSTD:[^:]*]]: tensor<1x?xf32>,
+//       CHECK:   %[[SUM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+//   CHECK-NOT:   iterator_types = ["parallel", "parallel"]}
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}}%[[SUM]], %[[RSTD]]
+func.func @per_row_with_argument(%g: tensor<1x?x8xf32>, %x: tensor<1x?x8xf32>, %rstd: tensor<1x?xf32>, %init: tensor<1x?xf32>) -> tensor<1x?x8xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %g, %c1 : tensor<1x?x8xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%g, %x : tensor<1x?x8xf32>, tensor<1x?x8xf32>) outs(%init : tensor<1x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = arith.addf %acc, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<1x?xf32>
+  %e = tensor.empty(%n) : tensor<1x?xf32>
+  %k = linalg.generic {indexing_maps = [#r2, #r2, #r2], iterator_types = ["parallel", "parallel"]}
+      ins(%s, %rstd : tensor<1x?xf32>, tensor<1x?xf32>) outs(%e : tensor<1x?xf32>) {
+  ^bb0(%a: f32, %r: f32, %o: f32):
+    %r2 = arith.mulf %r, %r : f32
+    %r3 = arith.mulf %r2, %r : f32
+    %m = arith.mulf %a, %r3 : f32
+    linalg.yield %m : f32
+  } -> tensor<1x?xf32>
+  %e2 = tensor.empty(%n) : tensor<1x?x8xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %k : tensor<1x?x8xf32>, tensor<1x?xf32>) outs(%e2 : tensor<1x?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<1x?x8xf32>
+  return %y : tensor<1x?x8xf32>
+}
