@@ -39,3 +39,37 @@ def test_gpt2_forward_partitions_lower_to_few_kernels_and_cublaslt():
         # LayerNorm + MLP (its row program and the final residual add).
         assert out[dtype] == [[1, 1], [1, 1], [2, 3]], (dtype, out)
         assert out[dtype + "_eager"] == 0, out
+
+
+def test_training_partitions_keep_norms_in_row_programs():
+    # Training graphs at 16 tokens (hidden 64): the forward returns each
+    # norm's statistics for the backward, the backward reads them back.
+    out, _ = run("""
+        sys.path.insert(0, %r)
+        import torch
+        import torch_partition_kernels as tpk
+        counts = {}
+        for kind in ("gpt2", "llama"):
+            parts = tpk.partitions(kind, 16, torch.bfloat16, 64, 4, 128, True)
+            for graph in ("forward", "backward"):
+                counts[kind + "_" + graph] = sorted(
+                    tpk.cuda_counts(k, p) for k, p in parts
+                    if p.function is not None and k == graph)
+        print(json.dumps(counts))
+        """ % BENCH)
+    # GPT-2 forward: the LayerNorm saving mean and rstd ([1, T, 1]) is one
+    # row program with its residual producer and the epilogues (was 6 + 3:
+    # the rstd generic ran over [1, T, 1], outside the row group).
+    assert out["gpt2_forward"] == [[1, 0], [1, 1], [4, 3]], out
+    # GPT-2 backward: each LayerNorm backward is 10 launch sites (host
+    # guards pick 7 of them; was 13: three f32 [T, H] tensors written and
+    # read back, the two row sums in separate kernels).
+    assert out["gpt2_backward"] == [[1, 0], [3, 0], [10, 0], [10, 0]], out
+    # LLaMA forward: the RMSNorm saving rstd is one row program (was 5 + 1).
+    assert out["llama_forward"] == [[1, 0], [1, 0], [1, 1], [1, 1],
+                                    [1, 2]], out
+    # LLaMA backward: each RMSNorm backward's input gradient is one row
+    # program (was 3: its per-row factor reads the saved rstd, an argument,
+    # and was no per-row data); the weight's column sums are the 4s.
+    assert out["llama_backward"] == [[1, 0]] * 5 + [[3, 0], [4, 0],
+                                                    [4, 0]], out
