@@ -101,6 +101,17 @@ struct FerricFuseReductionsPass
     return consumers * inBytes <= inBytes + outBytes + readBytes;
   }
 
+  /// One use of `producer`'s results per consumer.
+  static SmallVector<OpOperand *> onePerConsumer(Operation *producer) {
+    SmallVector<OpOperand *> uses;
+    llvm::SmallPtrSet<Operation *, 4> consumers;
+    for (OpResult result : producer->getResults())
+      for (OpOperand &use : result.getUses())
+        if (consumers.insert(use.getOwner()).second)
+          uses.push_back(&use);
+    return uses;
+  }
+
   /// The uses of `producer` to fuse it through, one per consumer, if it
   /// should be fused into all of its consumers. A consumer reading several
   /// of its results gets one of them now; fusing replaces the consumer, and
@@ -231,12 +242,22 @@ struct FerricFuseReductionsPass
         SmallVector<OpOperand *> uses = usesToFuse(producer);
         if (uses.empty())
           continue;
-        for (OpOperand *use : uses)
-          if (failed(fuse(rewriter, use))) {
-            producer.emitError("ferric-fuse-reductions: fusion into ")
-                << *use->getOwner() << " failed";
-            return signalPassFailure();
+        // Into all of its consumers, decided once: a consumer that read
+        // several results still reads the others from the producer after
+        // its first fusion (and may be a reduction no more).
+        Operation *op = producer;
+        for (bool erased = false; !erased;) {
+          for (OpOperand *use : uses) {
+            erased = llvm::hasSingleElement(op->getUses());
+            if (failed(fuse(rewriter, use))) {
+              op->emitError("ferric-fuse-reductions: fusion into ")
+                  << *use->getOwner() << " failed";
+              return signalPassFailure();
+            }
           }
+          if (!erased)
+            uses = onePerConsumer(op);
+        }
         changed = true;
         break; // `producers` may hold erased ops now
       }

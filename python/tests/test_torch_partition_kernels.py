@@ -63,13 +63,15 @@ def test_training_partitions_keep_norms_in_row_programs():
     assert out["gpt2_forward"] == [[1, 0], [1, 1], [4, 3]], out
     # GPT-2 backward: each LayerNorm backward is 10 launch sites (host
     # guards pick 7 of them; was 13: three f32 [T, H] tensors written and
-    # read back, the two row sums in separate kernels).
-    assert out["gpt2_backward"] == [[1, 0], [3, 0], [10, 0], [10, 0]], out
+    # read back, the two row sums in separate kernels); the attention
+    # softmax backward is one row program (was 3: its producer was fused
+    # into the row sum only, the elementwise tail read it from memory).
+    assert out["gpt2_backward"] == [[1, 0], [1, 0], [10, 0], [10, 0]], out
     # LLaMA forward: the RMSNorm saving rstd is one row program (was 5 + 1).
     assert out["llama_forward"] == [[1, 0], [1, 0], [1, 1], [1, 1],
                                     [1, 2]], out
     # LLaMA backward: each RMSNorm backward's input gradient is one row
     # program (was 3: its per-row factor reads the saved rstd, an argument,
-    # and was no per-row data); the weight's column sums are the 4s.
-    assert out["llama_backward"] == [[1, 0]] * 5 + [[3, 0], [4, 0],
-                                                    [4, 0]], out
+    # and was no per-row data), so is the softmax backward (was 3); the
+    # weights' column sums are the 4s.
+    assert out["llama_backward"] == [[1, 0]] * 6 + [[4, 0], [4, 0]], out

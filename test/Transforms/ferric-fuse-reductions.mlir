@@ -425,3 +425,47 @@ func.func @per_row_with_argument(%g: tensor<1x?x8xf32>, %x: tensor<1x?x8xf32>, %
   } -> tensor<1x?x8xf32>
   return %y : tensor<1x?x8xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Softmax backward: p = (float(y), float(y) * float(g)), the row sum of p#1,
+// then g' = p#1 - p#0 * sum. The elementwise consumer reads both results:
+// after its first fusion it still reads the other from the producer, and
+// is no reduction; the producer goes into it all the same (decided once,
+// for all its consumers), so no f32 tensor is written.
+
+// CHECK-LABEL: func.func @elementwise_reads_two_results
+//   CHECK-NOT:   iterator_types = ["parallel", "parallel"]} ins(%{{.*}}) outs(%{{.*}}, %{{.*}} :
+//       CHECK:   %[[SUM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%{{[^,]*}}, %{{[^,]*}}, %[[SUM]] : tensor<?x8xbf16>, tensor<?x8xbf16>, tensor<?xf32>)
+//   CHECK-NOT:   linalg.generic
+func.func @elementwise_reads_two_results(%y: tensor<?x8xbf16>, %g: tensor<?x8xbf16>, %init: tensor<?xf32>) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %y, %c0 : tensor<?x8xbf16>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %p:2 = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %g : tensor<?x8xbf16>, tensor<?x8xbf16>) outs(%e, %e : tensor<?x8xf32>, tensor<?x8xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %o0: f32, %o1: f32):
+    %af = arith.extf %a : bf16 to f32
+    %bf = arith.extf %b : bf16 to f32
+    %m = arith.mulf %af, %bf : f32
+    linalg.yield %af, %m : f32, f32
+  } -> (tensor<?x8xf32>, tensor<?x8xf32>)
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p#1 : tensor<?x8xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %t = arith.addf %acc, %v : f32
+    linalg.yield %t : f32
+  } -> tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p#0, %p#1, %s : tensor<?x8xf32>, tensor<?x8xf32>, tensor<?xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%a: f32, %m: f32, %t: f32, %o: f32):
+    %x = arith.mulf %a, %t : f32
+    %d = arith.subf %m, %x : f32
+    linalg.yield %d : f32
+  } -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
