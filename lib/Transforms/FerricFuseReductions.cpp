@@ -74,7 +74,8 @@ struct FerricFuseReductionsPass
 
   /// Bytes per element of a tensor value (i1 is stored as a byte).
   static unsigned elementBytes(Value v) {
-    unsigned bits = cast<RankedTensorType>(v.getType()).getElementTypeBitWidth();
+    unsigned bits =
+        cast<RankedTensorType>(v.getType()).getElementTypeBitWidth();
     return std::max(1u, bits / 8);
   }
 
@@ -200,15 +201,16 @@ struct FerricFuseReductionsPass
     linalg::populateFoldReshapeOpsByCollapsingPatterns(
         patterns, [](OpOperand *operand) {
           // Every tensor input the expanded result of a reduction or of a
-          // per-row generic (a mean's division): a generic on statistics only, never one that also reads full-size data (a
-          // softmax's x - max over rows of one element).
+          // per-row generic (a mean's division): a generic on statistics only,
+          // never one that also reads full-size data (a softmax's x - max over
+          // rows of one element).
           auto expandedStatistic = [](Value v) {
             auto expand = v.getDefiningOp<tensor::ExpandShapeOp>();
             auto source =
                 expand ? expand.getSrc().getDefiningOp<linalg::GenericOp>()
                        : nullptr;
-            return source && (source.getNumReductionLoops() != 0 ||
-                              isPerRow(source));
+            return source &&
+                   (source.getNumReductionLoops() != 0 || isPerRow(source));
           };
           auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
           return consumer &&
@@ -223,8 +225,7 @@ struct FerricFuseReductionsPass
     memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
                                                          &getContext());
-    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
-                                                       &getContext());
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, &getContext());
     return applyPatternsGreedily(getOperation(), std::move(patterns));
   }
 
