@@ -102,6 +102,38 @@ struct FerricFuseReductionsPass
     return consumers * inBytes <= inBytes + outBytes + readBytes;
   }
 
+  /// Is `op` a small elementwise generic (at most 16 ops, every tensor
+  /// input read element by element) that each of `uses` reads broadcast,
+  /// along a loop it does not have (the saved statistics' casts that a
+  /// LayerNorm backward reads per row)? Recomputed per element, it costs a
+  /// few ops and saves a kernel launch.
+  static bool isBroadcastOnly(linalg::GenericOp op,
+                              ArrayRef<OpOperand *> uses) {
+    constexpr unsigned kMaxOps = 16;
+    if (!op.hasPureTensorSemantics() ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        op.getBody()->getOperations().size() > kMaxOps + 1 ||
+        !llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+          return !isa<RankedTensorType>(in->get().getType()) ||
+                 op.getMatchingIndexingMap(in).isIdentity();
+        }))
+      return false;
+    // A loop of the consumer that the read does not index, of a size other
+    // than 1: a real broadcast (not [T, H] read as [1, T, H]).
+    return !uses.empty() && llvm::all_of(uses, [&](OpOperand *use) {
+      auto consumer = cast<linalg::GenericOp>(use->getOwner());
+      // A contraction's operand stays: the matmul paths want it whole.
+      if (linalg::isaContractionOpInterface(consumer))
+        return false;
+      AffineMap map = consumer.getMatchingIndexingMap(use);
+      SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+      for (unsigned d = 0; d < ranges.size(); ++d)
+        if (!map.isFunctionOfDim(d) && ranges[d] != 1)
+          return true;
+      return false;
+    });
+  }
+
   /// One use of `producer`'s results per consumer.
   static SmallVector<OpOperand *> onePerConsumer(Operation *producer) {
     SmallVector<OpOperand *> uses;
@@ -137,7 +169,7 @@ struct FerricFuseReductionsPass
         uses.push_back(&use);
       }
     }
-    if (isPerRow(producer))
+    if (isPerRow(producer) || isBroadcastOnly(producer, all))
       return uses;
     if (!feedsReduction || !recomputeSaves(producer, all, uses.size()))
       return {};
@@ -196,6 +228,38 @@ struct FerricFuseReductionsPass
   /// own shape and its result expanded instead, so it is a per-row generic
   /// like the others (fused into its readers, or a row member of the
   /// reduction's row group) and the collapse back to [1, T] folds away.
+  /// Does `collapse` only drop the last dim, of size 1 ([.., N, 1] ->
+  /// [.., N])?
+  static bool dropsTrailingUnitDim(tensor::CollapseShapeOp collapse) {
+    ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
+    auto groups = collapse.getReassociationIndices();
+    if (shape.empty() || shape.back() != 1 || groups.back().size() != 2)
+      return false;
+    return llvm::all_of(
+        ArrayRef(groups).drop_back(),
+        [](const ReassociationIndices &g) { return g.size() == 1; });
+  }
+
+  /// An all-parallel generic reading every tensor input element by element.
+  static bool elementwiseOnly(linalg::GenericOp op) {
+    return op.hasPureTensorSemantics() &&
+           op.getNumParallelLoops() == op.getNumLoops() &&
+           llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+             return !isa<RankedTensorType>(in->get().getType()) ||
+                    op.getMatchingIndexingMap(in).isIdentity();
+           });
+  }
+
+  /// An elementwise generic rewritten over [.., N] from [.., N, 1] (its results
+  /// are read expanded back to [.., N, 1]).
+  static bool droppedTrailingUnitDim(linalg::GenericOp op) {
+    return elementwiseOnly(op) &&
+           llvm::any_of(op->getUsers(), [](Operation *user) {
+             auto expand = dyn_cast<tensor::ExpandShapeOp>(user);
+             return expand && expand.getResultType().getShape().back() == 1;
+           });
+  }
+
   LogicalResult collapseKeepdimStatistics() {
     RewritePatternSet patterns(&getContext());
     linalg::populateFoldReshapeOpsByCollapsingPatterns(
@@ -210,8 +274,18 @@ struct FerricFuseReductionsPass
                 expand ? expand.getSrc().getDefiningOp<linalg::GenericOp>()
                        : nullptr;
             return source &&
-                   (source.getNumReductionLoops() != 0 || isPerRow(source));
+                   (source.getNumReductionLoops() != 0 || isPerRow(source) ||
+                    droppedTrailingUnitDim(source));
           };
+          // A keepdim-shaped elementwise generic ([1, T, 1], a saved
+          // statistic's casts) whose result is read through a collapse
+          // that drops the trailing unit dim: computed over [1, T].
+          if (auto collapse =
+                  dyn_cast<tensor::CollapseShapeOp>(operand->getOwner())) {
+            auto source = collapse.getSrc().getDefiningOp<linalg::GenericOp>();
+            return source && dropsTrailingUnitDim(collapse) &&
+                   elementwiseOnly(source);
+          }
           auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
           return consumer &&
                  consumer.getNumParallelLoops() == consumer.getNumLoops() &&

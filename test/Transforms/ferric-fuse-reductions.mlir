@@ -469,3 +469,86 @@ func.func @elementwise_reads_two_results(%y: tensor<?x8xbf16>, %g: tensor<?x8xbf
   } -> tensor<?x8xf32>
   return %r : tensor<?x8xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#col3 = affine_map<(d0, d1, d2) -> (d2)>
+
+// LayerNorm backward's saved rstd, rounded through bf16 as torch's graph
+// does ([1, T, 1] -> bf16 -> f32), then collapsed to [1, T] and read per row
+// by the row sum and the gradient: the casts are computed over [1, T] and,
+// read only broadcast along the row, recomputed in both readers instead of
+// being a kernel of their own.
+
+// CHECK-LABEL: func.func @saved_statistic_casts
+//  CHECK-SAME:     (%[[RSTD:[^:]*]]: tensor<1x?x1xf32>, %[[G:[^:]*]]: tensor<1x?x8xf32>,
+//       CHECK:   %[[R:.*]] = tensor.collapse_shape %[[RSTD]] {{\[}}[0], [1, 2]]
+//   CHECK-NOT:   iterator_types = ["parallel", "parallel"]}
+//       CHECK:   %[[SUM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[G]], %[[R]] :
+//       CHECK:     arith.truncf
+//       CHECK:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[G]], %[[R]], %[[SUM]] :
+func.func @saved_statistic_casts(%rstd: tensor<1x?x1xf32>, %g: tensor<1x?x8xf32>, %init: tensor<1x?xf32>) -> tensor<1x?x8xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %g, %c1 : tensor<1x?x8xf32>
+  %e = tensor.empty(%n) : tensor<1x?x1xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%rstd : tensor<1x?x1xf32>) outs(%e : tensor<1x?x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.truncf %a : f32 to bf16
+    %x = arith.extf %t : bf16 to f32
+    linalg.yield %x : f32
+  } -> tensor<1x?x1xf32>
+  %rc = tensor.collapse_shape %r [[0], [1, 2]] : tensor<1x?x1xf32> into tensor<1x?xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #row3, #row3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%g, %rc : tensor<1x?x8xf32>, tensor<1x?xf32>) outs(%init : tensor<1x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = arith.addf %acc, %m : f32
+    linalg.yield %t : f32
+  } -> tensor<1x?xf32>
+  %e2 = tensor.empty(%n) : tensor<1x?x8xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #row3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%g, %rc, %s : tensor<1x?x8xf32>, tensor<1x?xf32>, tensor<1x?xf32>) outs(%e2 : tensor<1x?x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %d = arith.subf %m, %c : f32
+    linalg.yield %d : f32
+  } -> tensor<1x?x8xf32>
+  return %y : tensor<1x?x8xf32>
+}
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#tail = affine_map<(d0, d1, d2) -> (d1, d2)>
+
+// A [T, H] rounding read as [1, T, H] (a linear's output under torch's view)
+// is no broadcast: the unit dim adds no reads, so it stays (ferric-fuse and
+// the matmul paths decide about it).
+
+// CHECK-LABEL: func.func @unit_dim_is_no_broadcast
+//       CHECK:   %[[P:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+//       CHECK:   linalg.generic {{.*}}ins(%[[P]]
+func.func @unit_dim_is_no_broadcast(%a: tensor<?x8xf32>, %b: tensor<1x?x8xbf16>) -> tensor<1x?x8xbf16> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xbf16>
+  %p = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<?x8xf32>) outs(%e : tensor<?x8xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<?x8xbf16>
+  %e3 = tensor.empty(%n) : tensor<1x?x8xbf16>
+  %s = linalg.generic {indexing_maps = [#tail, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%p, %b : tensor<?x8xbf16>, tensor<1x?x8xbf16>) outs(%e3 : tensor<1x?x8xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %o: bf16):
+    %q = arith.addf %x, %y : bf16
+    linalg.yield %q : bf16
+  } -> tensor<1x?x8xbf16>
+  return %s : tensor<1x?x8xbf16>
+}
