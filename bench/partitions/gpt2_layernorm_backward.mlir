@@ -5,10 +5,13 @@
 // --dump DIR` on torch 1.13, backward-ferric_0.mlir). Arguments: the saved
 // rstd and mean per row ([1, T, 1] f32), the incoming gradient, the saved
 // input, gamma and the residual gradient; results: the gamma and beta
-// gradients and the input gradient. 13 launches at T = 4096 where eager's
-// native_layer_norm_backward is 2-3; on the H100 (ef00f32) one Ferric kernel
-// group of the GPT-2 training step took 11.2 ms. `scripts/gpu-session.sh
-// lnbwd` times it and lists each launch's device time (ncu).
+// gradients and the input gradient. Eager's native_layer_norm_backward is
+// 2-3 kernels; Ferric's was 13 launches (ef00f32; on the H100 one Ferric
+// kernel group of the GPT-2 training step took 11.2 ms, not yet attributed
+// to this partition), 5 since the 17th session's ferric-fuse-reductions and
+// row-group changes (two split-column sums with their stage 2, one row
+// program; not yet timed). `scripts/gpu-session.sh lnbwd` times it and
+// lists each launch's device time (ncu).
 func.func @ferric_0(%arg0: tensor<1x?x1xf32>, %arg1: tensor<1x?x2048xbf16>, %arg2: tensor<1x?x1xf32>, %arg3: tensor<1x?x2048xbf16>, %arg4: tensor<2048xbf16>, %arg5: tensor<1x?x2048xbf16>) -> (tensor<2048xbf16>, tensor<2048xbf16>, tensor<1x?x2048xbf16>) {
   %0 = ferric.cast %arg1 : tensor<1x?x2048xbf16> to tensor<1x?x2048xf32>
   %1 = ferric.reduce sum %0 dims [0, 1] : tensor<1x?x2048xf32> -> tensor<2048xf32>
