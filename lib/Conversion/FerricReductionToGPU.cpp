@@ -112,10 +112,16 @@ struct FerricReductionToGPUPass
           f.erase();
         // Starts filled (or copied) earlier: the constant, and the fill and
         // copy gone when nothing else reads them.
+        // (Looked for before the first reduction: a producer member runs
+        // in the kernel too, and the start's fill and copy may follow it.)
         SetVector<Operation *> toErase;
+        linalg::GenericOp firstReduction =
+            *llvm::find_if(group, [](linalg::GenericOp m) {
+              return m.getNumReductionLoops() != 0;
+            });
         for (auto [member, start] : llvm::zip_equal(group, fills))
           if (!start && member.getNumReductionLoops() != 0)
-            start = constantBefore(member.getDpsInits()[0], group.front(),
+            start = constantBefore(member.getDpsInits()[0], firstReduction,
                                    group, toErase);
         // Copies go; fills are looked at below (not through toErase, which
         // then holds the erased copies).

@@ -58,9 +58,11 @@ def test_training_partitions_keep_norms_in_row_programs():
         print(json.dumps(counts))
         """ % BENCH)
     # GPT-2 forward: the LayerNorm saving mean and rstd ([1, T, 1]) is one
-    # row program with its residual producer and the epilogues (was 6 + 3:
-    # the rstd generic ran over [1, T, 1], outside the row group).
-    assert out["gpt2_forward"] == [[1, 0], [1, 1], [4, 3]], out
+    # row program with its bias + residual producer, then the epilogues
+    # (was 6 + 3: the rstd generic ran over [1, T, 1], outside the row
+    # group; then 4 + 3: the accumulator's fill and copy between producer
+    # and sum kept the producer out).
+    assert out["gpt2_forward"] == [[1, 0], [1, 1], [3, 3]], out
     # GPT-2 backward: each LayerNorm backward is 8 launch sites (host
     # guards pick 5 of them; was 13: three f32 [T, H] tensors written and
     # read back, the two row sums in separate kernels, the saved

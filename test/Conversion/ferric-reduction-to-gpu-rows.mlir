@@ -465,3 +465,56 @@ func.func @saved_statistic(%x: memref<64x1024xf32>) -> (memref<64x1024xf32>, mem
   memref.dealloc %s : memref<64xf32>
   return %o, %saved : memref<64x1024xf32>, memref<64x1xf32>
 }
+
+// -----
+
+// The residual RMSNorm with its accumulator's start filled into one buffer
+// and copied into the sum's (bufferization does this when the filled
+// buffer serves a later sum too): the fill and the copy sit between the
+// producer and the sum and touch neither's buffers, so the producer still
+// joins (row-group-producers), and the copy's constant is the sum's start.
+// CHECK-LABEL: func.func @producer_past_start_copy
+// PROD-LABEL: func.func @producer_past_start_copy
+//   PROD-NOT:   linalg.generic
+//   PROD-NOT:   memref.copy
+//       PROD:   gpu.launch
+//       PROD:   } {ferric.schedule = "row-group-block"}
+//   PROD-NOT:   gpu.launch
+//   PROD-NOT:   linalg.generic
+//   PROD-NOT:   memref.copy
+func.func @producer_past_start_copy(%arg0: memref<64x4096xf32>, %arg1: memref<64x4096xf32>, %arg2: memref<4096xf32>) -> (memref<64x4096xf32>, memref<64x4096xf32>) {
+  %cst = arith.constant 1.000000e-03 : f32
+  %cst_1 = arith.constant 0.000000e+00 : f32
+  %cst_n = arith.constant 4.096000e+03 : f32
+  %alloc = memref.alloc() : memref<64x4096xf32>
+  %alloc_3 = memref.alloc() : memref<64x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<64x4096xf32>, memref<64x4096xf32>) outs(%alloc, %alloc_3 : memref<64x4096xf32>, memref<64x4096xf32>) {
+  ^bb0(%a: f32, %b: f32, %o0: f32, %o1: f32):
+    %h = arith.addf %a, %b : f32
+    %sq = arith.mulf %h, %h : f32
+    linalg.yield %h, %sq : f32, f32
+  }
+  %zero = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst_1 : f32) outs(%zero : memref<64xf32>)
+  %alloc_4 = memref.alloc() : memref<64xf32>
+  memref.copy %zero, %alloc_4 : memref<64xf32> to memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%alloc_3 : memref<64x4096xf32>) outs(%alloc_4 : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  %alloc_6 = memref.alloc() : memref<64x4096xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%alloc_4, %arg2, %alloc : memref<64xf32>, memref<4096xf32>, memref<64x4096xf32>) outs(%alloc_6 : memref<64x4096xf32>) {
+  ^bb0(%s: f32, %g: f32, %h: f32, %o: f32):
+    %m = arith.divf %s, %cst_n : f32
+    %e = arith.addf %m, %cst : f32
+    %r = math.rsqrt %e : f32
+    %y = arith.mulf %h, %r : f32
+    %z = arith.mulf %y, %g : f32
+    linalg.yield %z : f32
+  }
+  memref.dealloc %alloc_3 : memref<64x4096xf32>
+  memref.dealloc %alloc_4 : memref<64xf32>
+  memref.dealloc %zero : memref<64xf32>
+  return %alloc_6, %alloc : memref<64x4096xf32>, memref<64x4096xf32>
+}

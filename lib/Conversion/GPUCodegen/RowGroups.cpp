@@ -83,8 +83,12 @@ static bool fitsGroup(linalg::GenericOp g, linalg::GenericOp first, Value x,
 
 /// The buffer `v` is a view of (through collapse_shape, subview, ...).
 static Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+  while (v) {
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || !view.getViewSource())
+      break;
     v = view.getViewSource();
+  }
   return v;
 }
 
@@ -181,19 +185,32 @@ bool mlir::ferric::isRowMember(linalg::GenericOp g,
 /// through the identity map, so its element j can be computed by the thread
 /// that then reads it in the row group.
 static linalg::GenericOp producerOf(linalg::GenericOp first, Value x) {
+  // Fills and copies between (the accumulator's start: a zero fill, copied
+  // when bufferization keeps the filled buffer for a later sum) stay where
+  // they are, so they must not touch what the producer reads or writes.
+  SmallVector<Operation *> between;
   Operation *op = first->getPrevNode();
   for (; op; op = op->getPrevNode()) {
     if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
       continue;
-    auto fill = dyn_cast<linalg::FillOp>(op);
-    if (!fill || fill.getDpsInits()[0] != first.getDpsInits()[0])
+    if (!isa<linalg::FillOp, memref::CopyOp>(op))
       break;
+    between.push_back(op);
   }
   auto p = dyn_cast_or_null<linalg::GenericOp>(op);
   if (!p || !p.hasPureBufferSemantics() || p.getNumReductionLoops() != 0 ||
       p.getNumLoops() != first.getNumLoops() ||
       !p.getBody()->getOps<linalg::IndexOp>().empty() ||
       !llvm::is_contained(p.getDpsInits(), x))
+    return {};
+  // (getDpsInputs() returns a fresh vector: one call, then its elements.)
+  llvm::DenseSet<Value> reads, writes;
+  for (Value v : p.getDpsInputs())
+    reads.insert(v);
+  for (Value v : p.getDpsInits())
+    writes.insert(v);
+  if (!llvm::all_of(between,
+                    [&](Operation *o) { return skipsGroup(o, reads, writes); }))
     return {};
   for (OpOperand &operand : p->getOpOperands()) {
     if (!isa<MemRefType>(operand.get().getType()))
