@@ -31,12 +31,18 @@ from ferric.torch._partition import FerricPartition  # noqa: E402
 import torch_blocks as tb  # noqa: E402
 
 
-def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
+def block(kind, tokens, dtype, hidden, heads, mlp, train):
+    """The block (seeded) and its inputs (x, cos, sin) on the CPU."""
     torch.manual_seed(0)
     cls = tb.LlamaBlock if kind == "llama" else tb.GPT2Block
     model = cls(hidden, heads, mlp).to(dtype)
     cos, sin = tb.rope(tokens, hidden // heads, "cpu", dtype)
     x = torch.randn(1, tokens, hidden).to(dtype).requires_grad_(train)
+    return model, x, cos, sin
+
+
+def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
+    model, x, cos, sin = block(kind, tokens, dtype, hidden, heads, mlp, train)
     compiled = ft.aot_module(model)
     if train:  # forward and backward graphs
         compiled(x, cos, sin).float().pow(2).mean().backward()
@@ -54,11 +60,7 @@ def partitions(kind, tokens, dtype, hidden, heads, mlp, train):
 def explain(kind, tokens, dtype, hidden, heads, mlp, train):
     """ferric.torch.explain of the block (forward and backward if
     `train`), for the CUDA target."""
-    torch.manual_seed(0)
-    cls = tb.LlamaBlock if kind == "llama" else tb.GPT2Block
-    model = cls(hidden, heads, mlp).to(dtype)
-    cos, sin = tb.rope(tokens, hidden // heads, "cpu", dtype)
-    x = torch.randn(1, tokens, hidden).to(dtype).requires_grad_(train)
+    model, x, cos, sin = block(kind, tokens, dtype, hidden, heads, mlp, train)
     return ft.explain(model, x, cos, sin, backward=train, target="cuda")
 
 

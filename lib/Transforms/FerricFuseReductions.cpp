@@ -40,6 +40,12 @@ struct FerricFuseReductionsPass
            llvm::count_if(producer.getDpsInputs(), isTensor);
   }
 
+  /// Few enough ops (16 and the yield) to recompute per element of each
+  /// consumer.
+  static bool isSmall(linalg::GenericOp op) {
+    return op.getBody()->getOperations().size() <= 17;
+  }
+
   /// Does `op` compute per-row data: a small all-parallel generic on tensors
   /// whose tensor inputs are results of reductions or of such generics (at
   /// least one) or other values of its own shape (a mean's division,
@@ -48,10 +54,8 @@ struct FerricFuseReductionsPass
   /// Recomputing it in each consumer costs a few ops per element and saves a
   /// kernel launch; its inputs are as small as its result.
   static bool isPerRow(linalg::GenericOp op, unsigned depth = 0) {
-    constexpr unsigned kMaxOps = 16;
     if (depth > 8 || !op.hasPureTensorSemantics() ||
-        op.getNumParallelLoops() != op.getNumLoops() ||
-        op.getBody()->getOperations().size() > kMaxOps + 1)
+        op.getNumParallelLoops() != op.getNumLoops() || !isSmall(op))
       return false;
     bool any = false;
     for (OpOperand *in : op.getDpsInputOperands()) {
@@ -102,6 +106,16 @@ struct FerricFuseReductionsPass
     return consumers * inBytes <= inBytes + outBytes + readBytes;
   }
 
+  /// An all-parallel generic reading every tensor input element by element.
+  static bool elementwiseOnly(linalg::GenericOp op) {
+    return op.hasPureTensorSemantics() &&
+           op.getNumParallelLoops() == op.getNumLoops() &&
+           llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+             return !isa<RankedTensorType>(in->get().getType()) ||
+                    op.getMatchingIndexingMap(in).isIdentity();
+           });
+  }
+
   /// Is `op` a small elementwise generic (at most 16 ops, every tensor
   /// input read element by element) that each of `uses` reads broadcast,
   /// along a loop it does not have (the saved statistics' casts that a
@@ -109,14 +123,7 @@ struct FerricFuseReductionsPass
   /// few ops and saves a kernel launch.
   static bool isBroadcastOnly(linalg::GenericOp op,
                               ArrayRef<OpOperand *> uses) {
-    constexpr unsigned kMaxOps = 16;
-    if (!op.hasPureTensorSemantics() ||
-        op.getNumParallelLoops() != op.getNumLoops() ||
-        op.getBody()->getOperations().size() > kMaxOps + 1 ||
-        !llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
-          return !isa<RankedTensorType>(in->get().getType()) ||
-                 op.getMatchingIndexingMap(in).isIdentity();
-        }))
+    if (!elementwiseOnly(op) || !isSmall(op))
       return false;
     // A loop of the consumer that the read does not index, of a size other
     // than 1: a real broadcast (not [T, H] read as [1, T, H]).
@@ -148,7 +155,7 @@ struct FerricFuseReductionsPass
   /// The uses of `producer` to fuse it through, one per consumer, if it
   /// should be fused into all of its consumers. A consumer reading several
   /// of its results gets one of them now; fusing replaces the consumer, and
-  /// the next round finds the others in the fused op.
+  /// runOnOperation fuses the others into the fused op.
   SmallVector<OpOperand *> usesToFuse(linalg::GenericOp producer) {
     if (!producer.hasPureTensorSemantics() ||
         producer.getNumParallelLoops() != producer.getNumLoops())
@@ -220,14 +227,6 @@ struct FerricFuseReductionsPass
     return success();
   }
 
-  /// A keepdim statistic ([1, T, 1]: a reduction's result through
-  /// tensor.expand_shape) read by an elementwise generic over that shape
-  /// that reads nothing else
-  /// (RMSNorm's and LayerNorm's rsqrt(var / n + eps), returned to torch
-  /// as the saved statistic): the generic is rewritten over the reduction's
-  /// own shape and its result expanded instead, so it is a per-row generic
-  /// like the others (fused into its readers, or a row member of the
-  /// reduction's row group) and the collapse back to [1, T] folds away.
   /// Does `collapse` only drop the last dim, of size 1 ([.., N, 1] ->
   /// [.., N])?
   static bool dropsTrailingUnitDim(tensor::CollapseShapeOp collapse) {
@@ -240,16 +239,6 @@ struct FerricFuseReductionsPass
         [](const ReassociationIndices &g) { return g.size() == 1; });
   }
 
-  /// An all-parallel generic reading every tensor input element by element.
-  static bool elementwiseOnly(linalg::GenericOp op) {
-    return op.hasPureTensorSemantics() &&
-           op.getNumParallelLoops() == op.getNumLoops() &&
-           llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
-             return !isa<RankedTensorType>(in->get().getType()) ||
-                    op.getMatchingIndexingMap(in).isIdentity();
-           });
-  }
-
   /// An elementwise generic rewritten over [.., N] from [.., N, 1] (its results
   /// are read expanded back to [.., N, 1]).
   static bool droppedTrailingUnitDim(linalg::GenericOp op) {
@@ -260,6 +249,15 @@ struct FerricFuseReductionsPass
            });
   }
 
+  /// A keepdim statistic ([1, T, 1]: a reduction's result through
+  /// tensor.expand_shape) read by an elementwise generic over that shape
+  /// that reads nothing else (RMSNorm's and LayerNorm's rsqrt(var / n +
+  /// eps), returned to torch as the saved statistic): the generic is
+  /// rewritten over the reduction's own shape and its result expanded
+  /// instead, so it is a per-row generic like the others (fused into its
+  /// readers, or a row member of the reduction's row group) and the
+  /// collapse back to [1, T] folds away. Likewise a [1, T, 1] elementwise
+  /// generic read through a collapse to [1, T] (the statistic's casts).
   LogicalResult collapseKeepdimStatistics() {
     RewritePatternSet patterns(&getContext());
     linalg::populateFoldReshapeOpsByCollapsingPatterns(
